@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Forbidden } from '../http/errors.js';
+import type { AuthService } from './service.js';
+import type { User } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes open without a session: sign-in, sign-up, verification, health. */
+    public?: boolean;
+  }
+}
+
+// One hook authenticates every /api route, so no route can forget it (DESIGN §5: missing, bad or
+// expired token → 403).
+export function installAuthGuard(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.url === undefined || request.routeOptions.config.public) return;
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const user = token ? await auth.userOfSession(token) : null;
+    if (!user) throw new Forbidden('A valid session is required');
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new Forbidden('A valid session is required');
+  return request.user;
+}

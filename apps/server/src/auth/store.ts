@@ -1,0 +1,157 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.js';
+
+export interface User {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  passwordHash: string | null;
+  roleId: number;
+  parentUserId: number | null;
+  isVerified: boolean;
+  isActive: boolean;
+  verifiedAt: string | null;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  passwordHash: string | null;
+  roleId: number;
+  parentUserId: number | null;
+  isNewsletterSubscribed: boolean;
+}
+
+function toUser(row: Selectable<UsersTable>): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    passwordHash: row.password_hash,
+    roleId: row.role_id,
+    parentUserId: row.parent_user_id,
+    isVerified: Boolean(row.is_verified),
+    isActive: Boolean(row.is_active),
+    verifiedAt: row.verified_at,
+  };
+}
+
+export function createUserStore(db: Kysely<Database>) {
+  return {
+    async findById(id: number): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    /** By username (any case) or e-mail address. */
+    async findByLogin(login: string): Promise<User | undefined> {
+      const key = login.trim().toLowerCase();
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('username_key', '=', key), eb('email', '=', key)]))
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async findByEmail(email: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async isTaken(username: string, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) =>
+          eb.or([eb('username_key', '=', username.toLowerCase()), eb('email', '=', email.toLowerCase())]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Inserts the user with their first verification token, both or neither. */
+    async createWithVerification(user: NewUser, token: { hash: string; expiresAt: string }): Promise<User> {
+      const now = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            first_name: user.firstName,
+            last_name: user.lastName,
+            email: user.email.toLowerCase(),
+            username: user.username,
+            username_key: user.username.toLowerCase(),
+            password_hash: user.passwordHash,
+            role_id: user.roleId,
+            parent_user_id: user.parentUserId,
+            is_newsletter_subscribed: user.isNewsletterSubscribed ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('verification_tokens')
+          .values({ token_hash: token.hash, user_id: row.id, expires_at: token.expiresAt, created_at: now })
+          .execute();
+        return toUser(row);
+      });
+    },
+
+    async addVerificationToken(userId: number, token: { hash: string; expiresAt: string }): Promise<void> {
+      await db
+        .insertInto('verification_tokens')
+        .values({
+          token_hash: token.hash,
+          user_id: userId,
+          expires_at: token.expiresAt,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    },
+
+    /**
+     * Spends an unused, unexpired token and marks its user verified. Returns the user id, or
+     * undefined when the token is unknown, spent, expired or belongs to someone else.
+     */
+    async consumeVerificationToken(hash: string, expectedUserId?: number): Promise<number | undefined> {
+      const now = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const token = await trx
+          .selectFrom('verification_tokens')
+          .selectAll()
+          .where('token_hash', '=', hash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (!token || (expectedUserId !== undefined && token.user_id !== expectedUserId)) return undefined;
+        const spent = await trx
+          .updateTable('verification_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(spent.numUpdatedRows) !== 1) return undefined;
+        await trx
+          .updateTable('users')
+          .set({ is_verified: 1, verified_at: now, updated_at: now })
+          .where('id', '=', token.user_id)
+          .execute();
+        return token.user_id;
+      });
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

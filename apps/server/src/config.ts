@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// DESIGN §4: every setting comes from the environment and has a default.
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  webDistDir?: string;
+  logLevel: string;
+  mailFrom: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(env.PORT ?? '8080');
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    jwtSecret: env.JWT_SECRET || loadOrCreateSecret(dataDir),
+    jwtTtlSeconds: parseDuration(env.JWT_TTL ?? '24h'),
+    webDistDir: env.WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    mailFrom: env.MAIL_FROM ?? 'API Sandbox <no-reply@api-sandbox.local>',
+  };
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got "${value}"`);
+  return port;
+}
+
+/** Accepts `3600`, `90s`, `30m`, `24h` or `7d`. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(value.trim());
+  if (!match) throw new Error(`Invalid duration "${value}" (use e.g. 3600, 30m, 24h, 7d)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+// Without JWT_SECRET, a secret is generated once and kept in the data directory so sessions survive restarts.
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

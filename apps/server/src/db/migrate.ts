@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './connection.js';
+import * as accounts from './migrations/001_accounts.js';
+
+// Versioned migrations, applied in name order at start-up on either dialect.
+const migrations = { '001_accounts': accounts };
+
+export async function migrate(db: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const all: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(migrations)) all[name] = { up: (k) => m.up(k, db.dialect) };
+      return all;
+    },
+  };
+  const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, TooManyRequests } from './errors.js';
+
+// DESIGN §4: every failure of the control-plane API is `{ message, detail? }`; bad input never yields a 500.
+const fastifyClientErrors: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send({ message: error.message, detail: error.detail });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message =
+        fastifyClientErrors[error.code] ?? (error.validation ? 'Invalid request' : error.message);
+      return reply
+        .status(status)
+        .send({ message, detail: error.message !== message ? error.message : undefined });
+    }
+    if (error instanceof SyntaxError)
+      return reply.status(400).send({ message: 'Malformed JSON', detail: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}

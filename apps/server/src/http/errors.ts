@@ -1,0 +1,51 @@
+// Typed errors thrown by services; the error handler turns them into `{ message, detail? }`.
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends AppError {
+  constructor(message: string, detail?: string) {
+    super(400, message, detail);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Authentication required', detail?: string) {
+    super(401, message, detail);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden', detail?: string) {
+    super(403, message, detail);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found', detail?: string) {
+    super(404, message, detail);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, detail?: string) {
+    super(409, message, detail);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
