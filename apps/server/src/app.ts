@@ -50,7 +50,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = createAuthService({
     users,
     sessions: createSessionTokens(config.jwtSecret, config.jwtTtlSeconds),
-    signInLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+    accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+    addressLimiter: createAttemptLimiter(db.kysely, { max: 100, windowSeconds: 15 * 60 }),
     mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
     mailer,
     publicUrl: config.publicUrl,

@@ -10,7 +10,9 @@ import { hashToken, newVerificationToken, verificationUrl } from './verification
 interface AuthDeps {
   users: UserStore;
   sessions: SessionTokens;
-  signInLimiter: AttemptLimiter;
+  /** Failed sign-ins per account, and (more loosely) per client address. */
+  accountLimiter: AttemptLimiter;
+  addressLimiter: AttemptLimiter;
   mailLimiter: AttemptLimiter;
   mailer: Mailer;
   publicUrl: string;
@@ -30,7 +32,7 @@ export const authMessages = {
 } as const;
 
 export function createAuthService(deps: AuthDeps) {
-  const { users, sessions, signInLimiter, mailLimiter, mailer, publicUrl } = deps;
+  const { users, sessions, accountLimiter, addressLimiter, mailLimiter, mailer, publicUrl } = deps;
 
   async function mailVerificationLink(user: User, raw: string): Promise<void> {
     const link = verificationUrl(publicUrl, raw, false, user.id);
@@ -105,19 +107,24 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Username or e-mail. Wrong credentials → 403, unverified → 400, too many failures → 429. */
     async authenticate(login: string, password: string, address: string) {
-      const keys = [`signin:account:${login.trim().toLowerCase()}`, `signin:address:${address}`];
-      const wait = await signInLimiter.blockedFor(keys);
+      const account = [`signin:account:${login.trim().toLowerCase()}`];
+      const client = [`signin:address:${address}`];
+      const wait = Math.max(
+        await accountLimiter.blockedFor(account),
+        await addressLimiter.blockedFor(client),
+      );
       if (wait > 0) throw new TooManyRequests(authMessages.tooManyTries, wait);
       const user = await users.findByLogin(login);
       const passwordOk = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : await spendPasswordCheck(password).then(() => false);
       if (!user?.isActive || !passwordOk) {
-        await signInLimiter.record(keys);
+        await accountLimiter.record(account);
+        await addressLimiter.record(client);
         throw new Forbidden(authMessages.badCredentials);
       }
       if (!user.isVerified) throw new Invalid(authMessages.unverified);
-      await signInLimiter.clear(keys[0]);
+      await accountLimiter.clear(account[0]);
       return { jwt: await sessions.sign({ userId: user.id }), user: await toSessionUser(user) };
     },
 

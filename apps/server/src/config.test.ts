@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to port 8080 on 127.0.0.1 with links on localhost', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      dataDir,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtTtlSeconds).toBe(24 * 3600);
+  });
+
+  it('keeps a generated signing secret across restarts', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'given' }).jwtSecret).toBe('given');
+  });
+
+  it('reads durations in seconds, minutes, hours and days', () => {
+    expect(parseDuration('90')).toBe(90);
+    expect(parseDuration('30m')).toBe(1800);
+    expect(parseDuration('7d')).toBe(604800);
+    expect(() => parseDuration('soon')).toThrow(/Invalid duration/);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000', DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')) })).toThrow(
+      /PORT/,
+    );
+  });
+});

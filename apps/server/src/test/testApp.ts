@@ -1,0 +1,70 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RegisterRequest } from '@sandbox/contracts';
+import { simpleParser } from 'mailparser';
+import { type App, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Dialect } from '../db/connection.js';
+import { linksIn } from '../mail/mailer.js';
+import { createScratchDatabase } from './scratchDatabase.js';
+
+export interface TestApp extends App {
+  outbox(): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
+  close(): Promise<void>;
+}
+
+/** The whole product on a temporary data directory and, for PostgreSQL, a scratch database. */
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  const scratch = dialect === 'postgres' ? await createScratchDatabase() : undefined;
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    PUBLIC_URL: 'http://sandbox.test',
+    DATABASE_URL: scratch?.url,
+    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config);
+  return {
+    ...app,
+    async outbox() {
+      const dir = join(dataDir, 'outbox');
+      const files = readdirSync(dir).sort();
+      return Promise.all(
+        files.map(async (file) => {
+          const mail = await simpleParser(readFileSync(join(dir, file)));
+          const text = mail.text ?? '';
+          return {
+            to: mail.to ? [mail.to].flat()[0].text : '',
+            subject: mail.subject ?? '',
+            text,
+            links: linksIn(text),
+          };
+        }),
+      );
+    },
+    async close() {
+      await app.server.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function aRegistration(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
+  counter += 1;
+  const name = `user${counter}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailAddress: `${name}@example.com`,
+    username: name,
+    password: 'Str0ng!pass',
+    isNewsLatterSubscribed: false,
+    ...overrides,
+  };
+}
