@@ -1,0 +1,73 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { EMAIL_VERIFIED_COUNTDOWN_S, messages } from '@sandbox/contracts';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { AuthLayout } from './AuthLayout';
+import { useVerifyEmail } from './api';
+import { useCountdown } from './useCountdown';
+
+// spec §2: /verification/{token} is the owner's link; team members' links carry the two extra segments.
+export function EmailVerifiedPage() {
+  const { token = '', isTeamMember = 'false', userId = '0' } = useParams();
+  const navigate = useNavigate();
+  const verify = useVerifyEmail();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // A verification token is single-use: StrictMode's second effect run must not send it again.
+    if (started.current) return;
+    started.current = true;
+    verify.mutate(
+      { token, isTeamMember, userId },
+      { onError: () => toast.error(messages.verificationFailed) },
+    );
+  }, [verify, token, isTeamMember, userId]);
+
+  const next = isTeamMember === 'true' ? `/set-password/${encodeURIComponent(userId)}` : '/signin';
+  const seconds = useCountdown(EMAIL_VERIFIED_COUNTDOWN_S, verify.isSuccess, () =>
+    navigate(next, { replace: true }),
+  );
+
+  if (verify.isError) {
+    return (
+      <AuthLayout title={messages.verificationFailed}>
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <ErrorIcon color="error" fontSize="large" />
+          <Typography>This verification link is invalid or has expired.</Typography>
+          <Link component={RouterLink} to="/resend-verification">
+            Send me a new link
+          </Link>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (!verify.isSuccess) {
+    return (
+      <AuthLayout title="Verifying your email">
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={24} />
+          <Typography>Please wait…</Typography>
+        </Box>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Email verified">
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <CheckCircleIcon color="success" fontSize="large" />
+        <Typography>Your email address is confirmed.</Typography>
+        <Typography role="timer" aria-live="polite">
+          Redirecting in <strong data-testid="countdown">{seconds}</strong> seconds
+        </Typography>
+        <Link component={RouterLink} to={next} replace>
+          Continue now
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+}

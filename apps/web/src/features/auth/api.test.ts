@@ -1,0 +1,30 @@
+import { messages } from '@sandbox/contracts';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http';
+import { registerFailureMessage, resendFailureMessage, signInFailureMessage } from './api';
+
+describe('account failure messages', () => {
+  it('asks to verify the e-mail when sign-in answers 400', () => {
+    expect(signInFailureMessage(new HttpError(400, 'x'))).toBe(messages.loginUnverified);
+  });
+
+  it('reports wrong credentials for 403, 429 and network failures', () => {
+    expect(signInFailureMessage(new HttpError(403, 'x'))).toBe(messages.loginFailed);
+    expect(signInFailureMessage(new HttpError(429, 'x'))).toBe(messages.loginFailed);
+    expect(signInFailureMessage(new TypeError('fetch failed'))).toBe(messages.loginFailed);
+  });
+
+  it('shows the server reason for a rejected registration, else the taken message', () => {
+    expect(registerFailureMessage(new HttpError(400, 'Invalid email address.'))).toBe(
+      'Invalid email address.',
+    );
+    expect(registerFailureMessage(new HttpError(409, 'taken'))).toBe(messages.registerFailed);
+    expect(registerFailureMessage(new Error('offline'))).toBe(messages.registerFailed);
+  });
+
+  it('maps resend-link failures', () => {
+    expect(resendFailureMessage(new HttpError(400, 'x'))).toBe(messages.resendOther);
+    expect(resendFailureMessage(new HttpError(404, 'x'))).toBe(messages.resendIncorrect);
+    expect(resendFailureMessage(new HttpError(403, 'x'))).toBe(messages.resendIncorrect);
+  });
+});

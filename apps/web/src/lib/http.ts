@@ -1,0 +1,83 @@
+// The one way the web app talks to the control-plane API.
+import { FORCED_LOGOUT_DELAY_MS, ZApiError } from '@sandbox/contracts';
+import { clearSession, getSessionToken } from './session';
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly detail: string | undefined;
+
+  constructor(status: number, message: string, detail?: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+export function isHttpError(error: unknown, status?: number): error is HttpError {
+  return error instanceof HttpError && (status === undefined || error.status === status);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string;
+  redirect?: (path: string) => void;
+  forcedLogoutDelayMs?: number;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toHttpError(response: Response, body: unknown): HttpError {
+  const parsed = ZApiError.safeParse(body);
+  if (parsed.success) return new HttpError(response.status, parsed.data.message, parsed.data.detail);
+  return new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
+}
+
+export function createHttpClient({
+  baseUrl = '',
+  redirect = (path) => globalThis.location.assign(path),
+  forcedLogoutDelayMs = FORCED_LOGOUT_DELAY_MS,
+}: HttpClientOptions = {}) {
+  // spec §4: any 403 during a session ends it; assign() both navigates and reloads the app.
+  function forceLogout(): void {
+    clearSession();
+    setTimeout(() => redirect('/signin'), forcedLogoutDelayMs);
+  }
+
+  return async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}) {
+    const token = getSessionToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+    const payload = await readBody(response);
+    if (!response.ok) {
+      // Without a session (the sign-in call itself) a 403 is an ordinary failure.
+      if (response.status === 403 && getSessionToken()) forceLogout();
+      throw toHttpError(response, payload);
+    }
+    return payload as T;
+  };
+}
+
+export const http = createHttpClient();

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server owns /api and /sandbox; in development Vite forwards them so the app stays same-origin.
+const serverOrigin = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Libraries change less often than the app: separate chunks stay cached across deploys.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: serverOrigin, changeOrigin: true },
+      '/sandbox': { target: serverOrigin, changeOrigin: true },
+    },
+  },
+});

@@ -1,0 +1,160 @@
+import { messages, validation } from '@sandbox/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.js';
+import { aNewUser, fillSignUp, signIn, signUp, signUpAndVerify } from './support/journeys.js';
+import { lastMailTo, type RunningProduct, startProduct } from './support/server.js';
+
+let product: RunningProduct;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(async () => {
+  page = await openPage(browser, product.url);
+});
+
+// Toasts sit outside any open dialog, which hides the rest of the page from role queries.
+const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+describe('sign-up, verification and sign-in', () => {
+  it('takes a new user from sign-up through the mailed link to the dashboard and back out', async () => {
+    const user = aNewUser();
+    await signUp(page, user);
+    await page.waitForURL('**/signin', { timeout: 15_000 });
+
+    const mail = await lastMailTo(product, user.email);
+    expect(mail.subject).toMatch(/verify/i);
+    const link = new URL(mail.links[0]);
+    expect(link.pathname).toMatch(/^\/verification\/[\w-]+\/false\/\d+$/);
+
+    await page.goto(link.pathname);
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    const countdown = page.getByTestId('countdown');
+    const first = Number(await countdown.textContent());
+    expect(first).toBeGreaterThanOrEqual(9);
+    await expect
+      .poll(async () => Number(await countdown.textContent()), { timeout: 5000 })
+      .toBeLessThan(first);
+    await page.waitForURL('**/signin', { timeout: 15_000 });
+
+    await signIn(page, user.username, user.password);
+    await page.waitForURL('**/dashboard');
+    await toast(messages.loginSuccess).waitFor();
+    await page.getByRole('heading', { name: 'All APIs' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('roleId'))).toBe('3');
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await dialog.getByText(messages.signOutText).waitFor();
+    await dialog.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/signin');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin');
+  });
+
+  it('signs in with the e-mail address too', async () => {
+    const user = await signUpAndVerify(page, product);
+    await signIn(page, user.email, user.password);
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('says the credentials are wrong for a wrong password', async () => {
+    const user = await signUpAndVerify(page, product);
+    await signIn(page, user.username, 'Wrong!pass1');
+    await toast(messages.loginFailed).waitFor();
+    expect(page.url()).toContain('/signin');
+  });
+
+  it('asks an unverified user to verify and resends the link', async () => {
+    const user = aNewUser();
+    await signUp(page, user);
+    await page.waitForURL('**/signin', { timeout: 15_000 });
+    await signIn(page, user.email, user.password);
+    await toast(messages.loginUnverified).waitFor();
+    await page.getByRole('button', { name: messages.resendVerificationEmail }).click();
+    await toast(messages.resendSuccess).waitFor();
+    expect((await product.outbox()).filter((m) => m.to === user.email)).toHaveLength(2);
+  });
+
+  it('refuses a taken username', async () => {
+    const user = aNewUser();
+    await signUp(page, user);
+    await page.waitForURL('**/signin', { timeout: 15_000 });
+    await signUp(page, { ...aNewUser(), username: user.username });
+    await toast(messages.registerFailed).waitFor();
+  });
+
+  it('shows every sign-up rule under its field', async () => {
+    await fillSignUp(page, { ...aNewUser(), email: 'not-an-email', password: 'weakpass' });
+    await page.getByLabel('First Name').fill('');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(validation.firstNameRequired).waitFor();
+    await page.getByText(validation.emailInvalid).waitFor();
+    await page.getByText(validation.passwordStrength).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByText(validation.signupPasswordMin).waitFor();
+  });
+
+  it('shows the sign-in rules under their fields', async () => {
+    await signIn(page, '', '123');
+    await page.getByText(validation.usernameRequired).waitFor();
+    await page.getByText(validation.signinPasswordMin).waitFor();
+  });
+
+  it('says a used or forged verification link is invalid', async () => {
+    await page.goto('/verification/not-a-real-token/false/1');
+    await page.getByRole('heading', { name: messages.verificationFailed }).waitFor();
+  });
+
+  it('resends the verification link from its own page', async () => {
+    const user = aNewUser();
+    await signUp(page, user);
+    await page.waitForURL('**/signin', { timeout: 15_000 });
+    await page.goto('/resend-verification');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(messages.resendIncorrect).waitFor();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(messages.resendSuccess).waitFor();
+    await page.waitForURL('**/signin', { timeout: 10_000 });
+  });
+
+  it('says a verified address needs no new link', async () => {
+    const user = await signUpAndVerify(page, product);
+    await page.goto('/resend-verification');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(messages.resendOther).waitFor();
+  });
+});
+
+describe('the shell', () => {
+  it('shows the 404 page for an unknown path, with a way home', async () => {
+    await page.goto('/no/such/page');
+    await page.getByText(messages.notFoundPage).waitFor();
+    expect(await page.getByRole('link', { name: messages.backToHomepage }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+
+  it('serves the terms and the privacy policy to anyone', async () => {
+    await page.goto('/terms-and-conditions');
+    await page.getByRole('heading', { name: 'Terms and Conditions' }).waitFor();
+    expect(await page.textContent('body')).toMatch(/18/);
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { AUTO_GENERATION_TYPES, HTTP_METHODS } from './constants.js';
+
+// spec §3: the API catalog as the web app and the import/export see it.
+
+/** Body property types: the spec's four, plus what imported documents need. */
+export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const ZConstraints = z.object({
+  format: z.string().nullable().optional(),
+  enumValues: z.array(z.unknown()).nullable().optional(),
+  example: z.unknown().optional(),
+  minimum: z.number().nullable().optional(),
+  maximum: z.number().nullable().optional(),
+  pattern: z.string().nullable().optional(),
+});
+
+export const ZBodyProperty: z.ZodType<BodyProperty> = z.lazy(() =>
+  z.object({
+    id: z.number().optional(),
+    jsonKey: z.string(),
+    jsonKeyType: z.enum(PROPERTY_TYPES),
+    minLength: z.number().int().nonnegative().nullable().optional(),
+    maxLength: z.number().int().nonnegative().nullable().optional(),
+    defaultValue: z.string().nullable().optional(),
+    isMandatory: z.boolean(),
+    /** `#/components/schemas/Address`: the last segment names a schema of the same API. */
+    refProperties: z.string().nullable().optional(),
+    /** For arrays: the type of the items (their schema, when objects, is refProperties or configProperties). */
+    itemsType: z.enum(PROPERTY_TYPES).nullable().optional(),
+    autoGenerationType: z.enum(AUTO_GENERATION_TYPES).nullable().optional(),
+    description: z.string().nullable().optional(),
+    nullable: z.boolean().optional(),
+    configProperties: z.array(ZBodyProperty).optional(),
+    ...ZConstraints.shape,
+  }),
+);
+
+export interface BodyProperty {
+  id?: number;
+  jsonKey: string;
+  jsonKeyType: PropertyType;
+  minLength?: number | null;
+  maxLength?: number | null;
+  defaultValue?: string | null;
+  isMandatory: boolean;
+  refProperties?: string | null;
+  itemsType?: PropertyType | null;
+  autoGenerationType?: (typeof AUTO_GENERATION_TYPES)[number] | null;
+  description?: string | null;
+  nullable?: boolean;
+  configProperties?: BodyProperty[];
+  format?: string | null;
+  enumValues?: unknown[] | null;
+  example?: unknown;
+  minimum?: number | null;
+  maximum?: number | null;
+  pattern?: string | null;
+}
+
+/**
+ * A named schema of an API. `schemaType` object → configProperties; array → items described by
+ * itemsType/itemsRef; a primitive → constraints only. oneOf/anyOf keep their alternatives by name.
+ */
+export interface SchemaMaster {
+  id?: number;
+  schemaName: string;
+  apiMasterId?: number;
+  schemaType: PropertyType;
+  description?: string | null;
+  itemsType?: PropertyType | null;
+  itemsRef?: string | null;
+  /** oneOf / anyOf alternatives: names of schemas of the same API. */
+  composition?: { kind: 'oneOf' | 'anyOf'; schemaNames: string[] } | null;
+  example?: unknown;
+  configProperties: BodyProperty[];
+}
+
+export const ZParameterLocation = z.enum(['path', 'query']);
+
+export interface ParameterConfig {
+  id?: number;
+  keyName: string;
+  parameterType: 'path' | 'query';
+  description: string | null;
+  isRequired: boolean;
+  dataType: PropertyType;
+  defaultValue?: string | null;
+  minLength?: number | null;
+  maxLength?: number | null;
+  format?: string | null;
+  enumValues?: unknown[] | null;
+  example?: unknown;
+  minimum?: number | null;
+  maximum?: number | null;
+  /** spec §3: the mapped parameter (Mapping tab). */
+  configParameterId?: number | null;
+}
+
+export interface HeaderConfig {
+  id?: number;
+  headerKey: string;
+  parameterType: string;
+  description: string | null;
+  isRequired: boolean;
+  dataType: PropertyType;
+  defaultValue?: string | null;
+  format?: string | null;
+  enumValues?: unknown[] | null;
+  example?: unknown;
+}
+
+export interface RequestConfig {
+  id?: number;
+  contentType: string;
+  schemaName: string | null;
+  isRequired: boolean;
+}
+
+export interface ResponseConfig {
+  id?: number;
+  responseCode: string;
+  responseDescription: string;
+  responseSchemaName: string | null;
+  contentType: string | null;
+  example?: unknown;
+}
+
+export type HttpMethodName = (typeof HTTP_METHODS)[number];
+
+/** One operation of an imported document, before it is stored. */
+export interface ImportedEndpoint {
+  apiTag: string;
+  methodType: HttpMethodName;
+  apiEndPoint: string;
+  summary: string | null;
+  operationId: string | null;
+  parameterConfigList: ParameterConfig[];
+  headerConfigList: HeaderConfig[];
+  requestConfigList: RequestConfig[];
+  responseConfigList: ResponseConfig[];
+}
+
+/** What the importer makes of a document: endpoints and named schemas, no ids yet. */
+export interface ImportedApi {
+  title: string;
+  version: string;
+  description: string | null;
+  endpoints: ImportedEndpoint[];
+  schemas: SchemaMaster[];
+}
