@@ -1,0 +1,104 @@
+import type {
+  HeaderConfig,
+  ImportedApi,
+  ImportedEndpoint,
+  ParameterConfig,
+  ResponseConfig,
+} from '@sandbox/contracts';
+import { withTemplateParameters } from '../import/pathTemplate.js';
+import { constraintsOf, refTo, type SchemaObject, schemaOfMaster } from './toSchemaObjects.js';
+
+/** An OpenAPI 3.1.0 document, as plain JSON. */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, SchemaObject> };
+}
+
+/** Writes an API of the catalog (imported or stored, ids are ignored) as an OpenAPI 3.1.0 document. */
+export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocument {
+  const paths = new Map<string, [string, unknown][]>();
+  for (const endpoint of api.endpoints) {
+    const operations = paths.get(endpoint.apiEndPoint) ?? [];
+    operations.push([endpoint.methodType.toLowerCase(), operationOf(endpoint)]);
+    paths.set(endpoint.apiEndPoint, operations);
+  }
+  const tags = [...new Set(api.endpoints.map((endpoint) => endpoint.apiTag))];
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: api.title, version: api.version },
+    paths: Object.fromEntries([...paths].map(([path, operations]) => [path, Object.fromEntries(operations)])),
+    components: {
+      schemas: Object.fromEntries(api.schemas.map((master) => [master.schemaName, schemaOfMaster(master)])),
+    },
+  };
+  if (api.description != null) document.info.description = api.description;
+  if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
+  return document;
+}
+
+function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {
+  const operation: Record<string, unknown> = { tags: [endpoint.apiTag] };
+  if (endpoint.summary != null) operation.summary = endpoint.summary;
+  if (endpoint.operationId != null) operation.operationId = endpoint.operationId;
+  const parameters = [
+    ...withTemplateParameters(endpoint.apiEndPoint, endpoint.parameterConfigList).map(parameterOf),
+    ...endpoint.headerConfigList.map(headerOf),
+  ];
+  if (parameters.length > 0) operation.parameters = parameters;
+  if (endpoint.requestConfigList.length > 0) {
+    operation.requestBody = {
+      required: endpoint.requestConfigList.some((request) => request.isRequired),
+      content: Object.fromEntries(
+        endpoint.requestConfigList.map((request) => [
+          request.contentType,
+          request.schemaName ? { schema: refTo(request.schemaName) } : {},
+        ]),
+      ),
+    };
+  }
+  operation.responses = Object.fromEntries(
+    endpoint.responseConfigList.map((response) => [response.responseCode, responseOf(response)]),
+  );
+  return operation;
+}
+
+function parameterOf(parameter: ParameterConfig): Record<string, unknown> {
+  const schema: SchemaObject = { type: parameter.dataType, ...constraintsOf(parameter, parameter.dataType) };
+  if (parameter.dataType === 'array') schema.items = parameter.itemsType ? { type: parameter.itemsType } : {};
+  const written: Record<string, unknown> = {
+    name: parameter.keyName,
+    in: parameter.parameterType,
+    required: parameter.parameterType === 'path' || parameter.isRequired,
+    schema,
+  };
+  if (parameter.description != null) written.description = parameter.description;
+  if (parameter.example !== undefined) written.example = parameter.example;
+  return written;
+}
+
+function headerOf(header: HeaderConfig): Record<string, unknown> {
+  const written: Record<string, unknown> = {
+    name: header.headerKey,
+    in: 'header',
+    required: header.isRequired,
+    schema: { type: header.dataType, ...constraintsOf(header, header.dataType) },
+  };
+  if (header.description != null) written.description = header.description;
+  if (header.example !== undefined) written.example = header.example;
+  return written;
+}
+
+function responseOf(response: ResponseConfig): Record<string, unknown> {
+  const written: Record<string, unknown> = { description: response.responseDescription };
+  // a schema needs a media type to live in; JSON is what the sandbox answers
+  const contentType = response.contentType ?? (response.responseSchemaName ? 'application/json' : null);
+  if (contentType === null) return written;
+  const media: Record<string, unknown> = {};
+  if (response.responseSchemaName) media.schema = refTo(response.responseSchemaName);
+  if (response.example !== undefined) media.example = response.example;
+  written.content = { [contentType]: media };
+  return written;
+}

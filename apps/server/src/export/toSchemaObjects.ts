@@ -1,0 +1,115 @@
+import type { BodyProperty, PropertyType, SchemaMaster } from '@sandbox/contracts';
+
+// Schema objects of OpenAPI 3.1 (JSON Schema 2020-12) rebuilt from the model.
+
+export type SchemaObject = Record<string, unknown>;
+
+const SCHEMA_REF_PREFIX = '#/components/schemas/';
+
+export function refTo(reference: string): SchemaObject {
+  const name = reference.startsWith(SCHEMA_REF_PREFIX)
+    ? reference.slice(SCHEMA_REF_PREFIX.length)
+    : reference;
+  return { $ref: SCHEMA_REF_PREFIX + name.replaceAll('~', '~0').replaceAll('/', '~1') };
+}
+
+export function schemaOfMaster(master: SchemaMaster): SchemaObject {
+  const schema: SchemaObject = { type: typeWithNull(master.schemaType, master.nullable) };
+  if (master.composition) schema[master.composition.kind] = master.composition.schemaNames.map(refTo);
+  if (master.schemaType === 'object' && master.configProperties.length > 0) {
+    Object.assign(schema, objectMembers(master.configProperties));
+  }
+  if (master.schemaType === 'array') schema.items = itemsOf(master.itemsRef, master.itemsType);
+  else if (master.schemaType !== 'object') Object.assign(schema, constraintsOf(master, master.schemaType));
+  if (master.description != null) schema.description = master.description;
+  if (master.example !== undefined) schema.example = master.example;
+  return schema;
+}
+
+export function schemaOfProperty(property: BodyProperty): SchemaObject {
+  const type = property.jsonKeyType;
+  if (property.refProperties && type !== 'array') return referenceOf(property);
+  const schema: SchemaObject = { type: typeWithNull(type, property.nullable) };
+  if (type === 'array') {
+    schema.items = property.configProperties?.length
+      ? { type: 'object', ...objectMembers(property.configProperties) }
+      : itemsOf(property.refProperties, property.itemsType);
+  }
+  if (type === 'object' && property.configProperties?.length) {
+    Object.assign(schema, objectMembers(property.configProperties));
+  }
+  Object.assign(schema, constraintsOf(property, type));
+  if (property.description != null) schema.description = property.description;
+  if (property.example !== undefined) schema.example = property.example;
+  return schema;
+}
+
+/** A nullable reference is `anyOf: [ref, null]`, which the importer reads back as the same property. */
+function referenceOf(property: BodyProperty): SchemaObject {
+  const reference = refTo(property.refProperties as string);
+  const schema: SchemaObject = property.nullable ? { anyOf: [reference, { type: 'null' }] } : reference;
+  if (property.description != null) schema.description = property.description;
+  if (property.defaultValue != null)
+    schema.default = decodeDefault(property.defaultValue, property.jsonKeyType);
+  if (property.example !== undefined) schema.example = property.example;
+  return schema;
+}
+
+function objectMembers(properties: BodyProperty[]): SchemaObject {
+  const required = properties.filter((property) => property.isMandatory).map((property) => property.jsonKey);
+  const members: SchemaObject = {
+    properties: Object.fromEntries(
+      properties.map((property) => [property.jsonKey, schemaOfProperty(property)]),
+    ),
+  };
+  if (required.length > 0) members.required = required;
+  return members;
+}
+
+function itemsOf(
+  reference: string | null | undefined,
+  itemsType: PropertyType | null | undefined,
+): SchemaObject {
+  if (reference) return refTo(reference);
+  return itemsType ? { type: itemsType } : {};
+}
+
+function typeWithNull(type: PropertyType, nullable: boolean | undefined): PropertyType | PropertyType[] {
+  return nullable && type !== 'null' ? [type, 'null'] : type;
+}
+
+interface Constrained {
+  format?: string | null;
+  enumValues?: unknown[] | null;
+  minLength?: number | null;
+  maxLength?: number | null;
+  minimum?: number | null;
+  maximum?: number | null;
+  pattern?: string | null;
+  defaultValue?: string | null;
+}
+
+export function constraintsOf(source: Constrained, type: PropertyType): SchemaObject {
+  const schema: SchemaObject = {};
+  if (source.format != null) schema.format = source.format;
+  if (source.enumValues != null) schema.enum = source.enumValues;
+  const [min, max] = type === 'array' ? ['minItems', 'maxItems'] : ['minLength', 'maxLength'];
+  if (source.minLength != null) schema[min] = source.minLength;
+  if (source.maxLength != null) schema[max] = source.maxLength;
+  if (source.minimum != null) schema.minimum = source.minimum;
+  if (source.maximum != null) schema.maximum = source.maximum;
+  if (source.pattern != null) schema.pattern = source.pattern;
+  if (source.defaultValue != null) schema.default = decodeDefault(source.defaultValue, type);
+  return schema;
+}
+
+/** The model keeps defaults as text: JSON for anything but strings. */
+export function decodeDefault(text: string, type: PropertyType): unknown {
+  if (type === 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // a hand-typed default that is not JSON (`abc` on a number) stays the text it is
+    return text;
+  }
+}

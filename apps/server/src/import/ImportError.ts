@@ -1,0 +1,21 @@
+import { Invalid } from '../http/errors.js';
+
+/** Larger uploads are refused before any parsing. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** Deeper than any real document; far below what would exhaust the stack of a recursive parser. */
+export const MAX_NESTING_DEPTH = 128;
+
+/** A YAML anchor may be aliased this many times (times its own aliases): a billion-laughs bomb fails fast. */
+export const MAX_YAML_ALIASES = 100;
+
+/**
+ * Why a document cannot be imported. `detail` says where: `line 12, column 3` for a syntax error,
+ * a JSON pointer (`#/paths/~1pets/get`) for a structural one.
+ */
+export class ImportError extends Invalid {}
+
+/** Conversion recurses through inline schemas; YAML aliases can even make them cyclic. */
+export function refuseDeepNesting(depth: number, pointer: string): void {
+  if (depth > MAX_NESTING_DEPTH) throw new ImportError('The document is nested too deeply', pointer);
+}

@@ -1,0 +1,60 @@
+import type { ImportedApi } from '@sandbox/contracts';
+import { ImportError } from './ImportError.js';
+import { parseDocument } from './parseDocument.js';
+import { isObject, type Json, RefResolver } from './resolveRef.js';
+import { toEndpoints } from './toEndpoints.js';
+import { SchemaCatalog } from './toSchemas.js';
+
+export { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
+
+/**
+ * Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML) into endpoints and named schemas.
+ * Throws ImportError, with where in `detail`, for anything it cannot read.
+ */
+export function importOpenApi(text: string, fileName: string): ImportedApi {
+  const { document, swagger2 } = recognize(parseDocument(text, fileName));
+  const resolver = new RefResolver(document);
+  const catalog = swagger2
+    ? new SchemaCatalog(resolver, '#/definitions', document.definitions)
+    : new SchemaCatalog(
+        resolver,
+        '#/components/schemas',
+        isObject(document.components) ? document.components.schemas : undefined,
+      );
+  catalog.addComponents();
+  const endpoints = toEndpoints({ document, swagger2, catalog });
+  const info = isObject(document.info) ? document.info : {};
+  return {
+    title: textOf(info.title) ?? (fileName.replace(/\.[^.]*$/, '') || 'Imported API'),
+    version: textOf(info.version) ?? '1.0.0',
+    description: textOf(info.description),
+    endpoints,
+    schemas: catalog.schemas,
+  };
+}
+
+/** Swagger 2.0 or OpenAPI 3.x with `paths`; anything else is refused. */
+function recognize(document: unknown): { document: Json & { paths: Json }; swagger2: boolean } {
+  const notOpenApi = 'The file is not an OpenAPI or Swagger document';
+  if (!isObject(document)) throw new ImportError(notOpenApi, 'no openapi or swagger version field');
+  const { swagger, openapi } = document;
+  if (swagger === undefined && openapi === undefined) {
+    throw new ImportError(notOpenApi, 'no openapi or swagger version field');
+  }
+  const version = String(openapi ?? swagger);
+  const supported = openapi === undefined ? /^2(\.0)?$/.test(version) : /^3(\.\d+)*$/.test(version);
+  if (!supported) {
+    throw new ImportError(
+      `Version ${version} is not supported: import OpenAPI 3.x or Swagger 2.0`,
+      openapi === undefined ? '#/swagger' : '#/openapi',
+    );
+  }
+  const { paths } = document;
+  if (!isObject(paths)) throw new ImportError(notOpenApi, 'no paths object at #/paths');
+  return { document: { ...document, paths }, swagger2: openapi === undefined };
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : null;
+}

@@ -1,0 +1,110 @@
+import type { HttpMethodName, ImportedEndpoint } from '@sandbox/contracts';
+import { ImportError } from './ImportError.js';
+import { operationBaseName } from './names.js';
+import { withTemplateParameters } from './pathTemplate.js';
+import { childPointer } from './pointer.js';
+import { isObject, isRef, type Json } from './resolveRef.js';
+import { isIgnoredHeader, mergeParameters, toHeaderConfig, toParameterConfig } from './toParameters.js';
+import { requestsOfOpenApi, requestsOfSwagger } from './toRequests.js';
+import { toResponses } from './toResponses.js';
+import type { SchemaCatalog } from './toSchemas.js';
+
+// spec §3: the sandbox serves these; HEAD, OPTIONS and TRACE operations are left out.
+const METHODS = new Map<string, HttpMethodName>([
+  ['get', 'GET'],
+  ['post', 'POST'],
+  ['put', 'PUT'],
+  ['patch', 'PATCH'],
+  ['delete', 'DELETE'],
+]);
+
+export interface DocumentContext {
+  document: Json & { paths: Json };
+  swagger2: boolean;
+  catalog: SchemaCatalog;
+}
+
+export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
+  const endpoints: ImportedEndpoint[] = [];
+  for (const [path, value] of Object.entries(context.document.paths)) {
+    const pointer = childPointer('#/paths', path);
+    const item = readPathItem(value, pointer, context);
+    for (const [key, operation] of Object.entries(item)) {
+      const method = METHODS.get(key.toLowerCase());
+      if (!method) continue;
+      const operationPointer = childPointer(pointer, key);
+      if (!isObject(operation)) throw new ImportError('An operation must be an object', operationPointer);
+      endpoints.push(toEndpoint(path, method, operation, operationPointer, item, pointer, context));
+    }
+  }
+  return endpoints;
+}
+
+/** A path item may be a `$ref` (3.1 `components.pathItems`); what is written beside it wins. */
+function readPathItem(value: unknown, pointer: string, context: DocumentContext): Json {
+  if (!isRef(value)) {
+    if (!isObject(value)) throw new ImportError('A path item must be an object', pointer);
+    return value;
+  }
+  const { $ref: _ref, ...beside } = value;
+  const target = context.catalog.resolver.followObject({ value, pointer }, 'A path item');
+  return { ...target.value, ...beside };
+}
+
+function toEndpoint(
+  path: string,
+  method: HttpMethodName,
+  operation: Json,
+  pointer: string,
+  item: Json,
+  itemPointer: string,
+  { document, swagger2, catalog }: DocumentContext,
+): ImportedEndpoint {
+  const operationId = typeof operation.operationId === 'string' ? operation.operationId : null;
+  const name = operationBaseName(operationId, method, path);
+  const parameters = mergeParameters(
+    [
+      { value: item.parameters, pointer: childPointer(itemPointer, 'parameters') },
+      { value: operation.parameters, pointer: childPointer(pointer, 'parameters') },
+    ],
+    catalog.resolver,
+  );
+  const placed = (place: string) => parameters.filter((parameter) => parameter.value.in === place);
+  const [tag] = Array.isArray(operation.tags) ? operation.tags : [];
+  const mediaTypes = (key: 'consumes' | 'produces') =>
+    stringList(operation[key]) ?? stringList(document[key]) ?? ['application/json'];
+  const requests = swagger2
+    ? requestsOfSwagger(parameters, mediaTypes('consumes'), catalog, `${name}Request`)
+    : requestsOfOpenApi(
+        { value: operation.requestBody, pointer: childPointer(pointer, 'requestBody') },
+        catalog,
+        `${name}Request`,
+      );
+  return {
+    apiTag: typeof tag === 'string' && tag !== '' ? tag : 'default',
+    methodType: method,
+    apiEndPoint: path,
+    summary: typeof operation.summary === 'string' ? operation.summary : null,
+    operationId,
+    parameterConfigList: withTemplateParameters(
+      path,
+      [...placed('path'), ...placed('query')].map((parameter) =>
+        toParameterConfig(parameter, catalog, swagger2),
+      ),
+    ),
+    headerConfigList: placed('header')
+      .filter((parameter) => !isIgnoredHeader(parameter))
+      .map((parameter) => toHeaderConfig(parameter, catalog, swagger2)),
+    requestConfigList: requests,
+    responseConfigList: toResponses(
+      { value: operation.responses, pointer: childPointer(pointer, 'responses') },
+      catalog,
+      name,
+      swagger2 ? mediaTypes('produces') : null,
+    ),
+  };
+}
+
+function stringList(value: unknown): string[] | null {
+  return Array.isArray(value) && value.length > 0 ? value.filter((item) => typeof item === 'string') : null;
+}
