@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_GENERATION_TYPES, HTTP_METHODS } from './constants.js';
+import { AUTO_GENERATION_TYPES, type HTTP_METHODS } from './constants.js';
 
 // spec §3: the API catalog as the web app and the import/export see it.
 
@@ -75,6 +75,16 @@ export interface SchemaMaster {
   composition?: { kind: 'oneOf' | 'anyOf'; schemaNames: string[] } | null;
   example?: unknown;
   configProperties: BodyProperty[];
+  /** Constraints of a primitive schema (a named enum, a formatted string). */
+  format?: string | null;
+  enumValues?: unknown[] | null;
+  minLength?: number | null;
+  maxLength?: number | null;
+  minimum?: number | null;
+  maximum?: number | null;
+  pattern?: string | null;
+  defaultValue?: string | null;
+  nullable?: boolean;
 }
 
 export const ZParameterLocation = z.enum(['path', 'query']);
@@ -94,6 +104,9 @@ export interface ParameterConfig {
   example?: unknown;
   minimum?: number | null;
   maximum?: number | null;
+  pattern?: string | null;
+  /** For array parameters (`?ids=1&ids=2`): the type of each value. */
+  itemsType?: PropertyType | null;
   /** spec §3: the mapped parameter (Mapping tab). */
   configParameterId?: number | null;
 }

@@ -8,6 +8,11 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large',
+  FST_FILES_LIMIT: 'Too many files',
+  FST_PARTS_LIMIT: 'Too many form fields',
+  FST_FIELDS_LIMIT: 'Too many form fields',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the form as multipart/form-data',
 };
 
 export function installErrorHandler(app: FastifyInstance): void {

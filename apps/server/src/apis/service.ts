@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import {
+  type ApiMaster,
+  type ApiMasterDetail,
+  type ApiMasterSave,
+  type EndpointDetail,
+  type EndpointLinks,
+  type EndpointSummary,
+  type HeaderRow,
+  HTTP_METHODS,
+  type ImportedApi,
+  type MappingOptions,
+  type ParameterRow,
+  type ResponseCreate,
+  type SchemaMaster,
+  type SchemaSave,
+} from '@sandbox/contracts';
+import type { Kysely } from 'kysely';
+import type { User } from '../auth/store.js';
+import type { Database } from '../db/schema.js';
+import { Conflict, Invalid, NotFound } from '../http/errors.js';
+import { loadSchemaClosure } from './schemaClosure.js';
+import { loadSchemas, saveSchemaProperties } from './schemaStore.js';
+import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
+
+interface ApisDeps {
+  store: ApiStore;
+  db: Kysely<Database>;
+  publicUrl: string;
+  /** Told after every change of an API, so its compiled sandbox can be rebuilt. */
+  onChange?: (apiMasterId: number) => void;
+}
+
+/** Ids of the endpoints an endpoint links to, over every method. */
+export function linkedIds(e: EndpointRow): number[] {
+  return [e.get_api_id, e.post_api_id, e.put_api_id, e.patch_api_id, e.delete_api_id]
+    .flatMap((list) => list?.split(',') ?? [])
+    .map(Number)
+    .filter(Number.isInteger);
+}
+
+/** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
+export const teamOf = (user: User) => user.parentUserId ?? user.id;
+
+const LINK_KEYS = {
+  GET: 'getApiId',
+  POST: 'postApiId',
+  PUT: 'putApiId',
+  PATCH: 'patchApiId',
+  DELETE: 'deleteApiId',
+} as const;
+
+export function createApisService({ store, db, publicUrl, onChange = () => {} }: ApisDeps) {
+  const baseUrlOf = (api: ApiRow) =>
+    api.is_published && api.sandbox_key ? `${publicUrl}/sandbox/${api.sandbox_key}` : null;
+
+  function toSummary(api: ApiRow, e: EndpointRow): EndpointSummary {
+    const base = baseUrlOf(api);
+    return {
+      id: e.id,
+      apiTag: e.tag,
+      methodType: e.method,
+      apiEndPoint: e.path,
+      publicEndPoint: base && `${base}${e.path}`,
+      summary: e.summary,
+    };
+  }
+
+  function toApiMaster(api: ApiRow, endpoints: EndpointRow[]): ApiMaster {
+    return {
+      id: api.id,
+      apiMasterName: api.name,
+      apiVersion: api.version,
+      apiDescription: api.description,
+      isApiPublished: Boolean(api.is_published),
+      isAuthRequired: Boolean(api.is_auth_required),
+      updatedAt: api.updated_at,
+      apiBaseUrl: baseUrlOf(api),
+      generatedAccessToken: null,
+      apiConfigList: endpoints.map((e) => toSummary(api, e)),
+    };
+  }
+
+  async function apiOf(user: User, apiMasterId: number): Promise<ApiRow> {
+    const api = await store.findApi(teamOf(user), apiMasterId);
+    if (!api) throw new NotFound('API not found');
+    return api;
+  }
+
+  async function endpointOf(user: User, apiMasterId: number, endpointId: number) {
+    const api = await apiOf(user, apiMasterId);
+    const endpoint = await store.findEndpoint(api.id, endpointId);
+    if (!endpoint) throw new NotFound('Endpoint not found');
+    return { api, endpoint };
+  }
+
+  async function changed(apiMasterId: number) {
+    await store.touch(apiMasterId);
+    onChange(apiMasterId);
+  }
+
+  async function withEndpoints(apis: ApiRow[]): Promise<ApiMaster[]> {
+    const endpoints = await store.endpointsOf(apis.map((a) => a.id));
+    return apis.map((api) =>
+      toApiMaster(
+        api,
+        endpoints.filter((e) => e.api_master_id === api.id),
+      ),
+    );
+  }
+
+  return {
+    apiOf,
+
+    async list(user: User, publishedOnly = false): Promise<ApiMaster[]> {
+      return withEndpoints(await store.listApis(teamOf(user), publishedOnly));
+    },
+
+    async getOne(user: User, apiMasterId: number): Promise<ApiMasterDetail> {
+      const api = await apiOf(user, apiMasterId);
+      const [master] = await withEndpoints([api]);
+      return { ...master, schemaMasterList: await loadSchemas(db, api.id) };
+    },
+
+    async save(user: User, input: ApiMasterSave): Promise<ApiMaster> {
+      const meta: ApiMeta = {
+        name: input.apiMasterName,
+        version: input.apiVersion,
+        description: input.apiDescription,
+        isAuthRequired: input.isAuthRequired,
+      };
+      let id = input.id;
+      if (id === undefined) {
+        id = await store.createApi(teamOf(user), meta);
+      } else {
+        await apiOf(user, id);
+        await store.updateApi(id, meta);
+        onChange(id);
+      }
+      const [master] = await withEndpoints([await apiOf(user, id)]);
+      return master;
+    },
+
+    async createFromImport(user: User, meta: ApiMeta, imported: ImportedApi): Promise<ApiMaster> {
+      const id = await store.createApi(teamOf(user), meta, imported);
+      const [master] = await withEndpoints([await apiOf(user, id)]);
+      return master;
+    },
+
+    async remove(user: User, apiMasterId: number): Promise<void> {
+      await apiOf(user, apiMasterId);
+      await store.deleteApi(apiMasterId);
+      onChange(apiMasterId);
+    },
+
+    /** spec §4: deployment is one-way; a second try is refused. */
+    async publish(user: User, apiMasterId: number): Promise<ApiMaster> {
+      const api = await apiOf(user, apiMasterId);
+      if (api.is_published || !(await store.publishApi(api.id, randomBytes(12).toString('base64url')))) {
+        throw new Conflict('Already Deployed.');
+      }
+      onChange(api.id);
+      const [master] = await withEndpoints([await apiOf(user, apiMasterId)]);
+      return master;
+    },
+
+    async loadCatalog(user: User, apiMasterId: number): Promise<ImportedApi> {
+      return store.loadCatalog(await apiOf(user, apiMasterId));
+    },
+
+    async endpointDetail(user: User, apiMasterId: number, endpointId: number): Promise<EndpointDetail> {
+      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      const parts = await store.endpointParts(endpoint.id);
+      const names = [
+        ...parts.requestConfigList.map((r) => r.schemaName),
+        ...parts.responseConfigList.map((r) => r.responseSchemaName),
+      ].filter((n): n is string => Boolean(n));
+      return {
+        ...toSummary(api, endpoint),
+        apiMasterId: api.id,
+        apiName: api.name,
+        operationId: endpoint.operation_id,
+        ...parts,
+        getApiId: endpoint.get_api_id,
+        postApiId: endpoint.post_api_id,
+        putApiId: endpoint.put_api_id,
+        patchApiId: endpoint.patch_api_id,
+        deleteApiId: endpoint.delete_api_id,
+        schemaMasterList: await loadSchemaClosure(names, (batch) => loadSchemas(db, api.id, batch)),
+      };
+    },
+
+    async updateParameters(user: User, endpointId: number, rows: ParameterRow[]): Promise<void> {
+      const endpoint = await db
+        .selectFrom('endpoints')
+        .select(['api_master_id'])
+        .where('id', '=', endpointId)
+        .executeTakeFirst();
+      if (!endpoint) throw new NotFound('Endpoint not found');
+      await endpointOf(user, endpoint.api_master_id, endpointId);
+      await store.updateParameters(
+        endpointId,
+        rows.map((r) => ({ ...r, name: r.keyName })),
+        'params',
+      );
+      await changed(endpoint.api_master_id);
+    },
+
+    async updateHeaders(
+      user: User,
+      apiMasterId: number,
+      endpointId: number,
+      rows: HeaderRow[],
+    ): Promise<void> {
+      await endpointOf(user, apiMasterId, endpointId);
+      await store.updateParameters(
+        endpointId,
+        rows.map((r) => ({ ...r, name: r.headerKey })),
+        'headers',
+      );
+      await changed(apiMasterId);
+    },
+
+    async saveSchema(
+      user: User,
+      apiMasterId: number,
+      schemaName: string,
+      input: SchemaSave,
+    ): Promise<SchemaMaster> {
+      const api = await apiOf(user, apiMasterId);
+      const schema = await store.findSchema(api.id, schemaName);
+      if (!schema) throw new NotFound(`Schema "${schemaName}" not found`);
+      await saveSchemaProperties(db, schema.id, input.configProperties);
+      await changed(api.id);
+      const [saved] = await loadSchemas(db, api.id, [schemaName]);
+      return saved;
+    },
+
+    async createResponse(user: User, apiMasterId: number, endpointId: number, input: ResponseCreate) {
+      const { endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      const parts = await store.endpointParts(endpoint.id);
+      if (parts.responseConfigList.some((r) => r.responseCode === input.statusCode)) {
+        throw new Conflict(`The endpoint already has a ${input.statusCode} response`);
+      }
+      const response = await store.createResponse(endpoint.id, input);
+      await changed(apiMasterId);
+      return response;
+    },
+
+    async updateResponseCode(
+      user: User,
+      responseId: number,
+      code: string,
+      input: { responseDescription?: string; responseSchemaName?: string | null },
+    ) {
+      if (!/^[1-5]\d\d$/.test(code)) throw new Invalid('Status code must be a number from 100 to 599');
+      const response = await store.findResponse(responseId);
+      if (!response || response.team_id !== teamOf(user)) throw new NotFound('Response not found');
+      const siblings = await store.endpointParts(response.endpoint_id);
+      if (siblings.responseConfigList.some((r) => r.responseCode === code && r.id !== responseId)) {
+        throw new Conflict(`The endpoint already has a ${code} response`);
+      }
+      const updated = await store.updateResponse(responseId, {
+        code,
+        description: input.responseDescription,
+        schemaName: input.responseSchemaName,
+      });
+      await changed(response.api_master_id);
+      return updated;
+    },
+
+    /** Other endpoints of the API that may be linked, per method, without the endpoint's own method. */
+    async mappingOptions(user: User, apiMasterId: number, endpointId: number): Promise<MappingOptions> {
+      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      const others = (await store.endpointsOf([api.id])).filter((e) => e.id !== endpoint.id);
+      const options: MappingOptions = {};
+      for (const method of HTTP_METHODS) {
+        if (method === endpoint.method) continue;
+        options[method] = others
+          .filter((e) => e.method === method)
+          .map((e) => ({ apiId: e.id, apiEndPoint: e.path }));
+      }
+      return options;
+    },
+
+    async updateLinks(
+      user: User,
+      apiMasterId: number,
+      endpointId: number,
+      links: EndpointLinks,
+    ): Promise<void> {
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      const ids = new Set((await store.endpointsOf([api.id])).map((e) => e.id));
+      const normalised: EndpointLinks = {};
+      for (const key of Object.values(LINK_KEYS)) {
+        const list = (links[key] ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const bad = list.find((s) => !/^\d+$/.test(s) || !ids.has(Number(s)) || Number(s) === endpointId);
+        if (bad !== undefined) throw new Invalid(`${key}: "${bad}" is not another endpoint of this API`);
+        normalised[key] = list.length ? [...new Set(list)].join(',') : null;
+      }
+      await store.updateLinks(endpointId, normalised);
+      await changed(api.id);
+    },
+
+    /**
+     * spec §7 map-params: the fields a path or query parameter can be matched against — the top-level
+     * body properties of the POST endpoints linked with this one (all POST endpoints when none is).
+     */
+    async mapParams(user: User, apiMasterId: number, endpointId: number): Promise<Record<string, number>> {
+      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      const all = await store.endpointsOf([api.id]);
+      const mine = new Set(linkedIds(endpoint));
+      const posts = all.filter(
+        (e) => e.method === 'POST' && (mine.has(e.id) || linkedIds(e).includes(endpoint.id)),
+      );
+      const sources = posts.length ? posts : all.filter((e) => e.method === 'POST');
+      const names = new Set<string>();
+      for (const e of sources) {
+        for (const r of (await store.endpointParts(e.id)).requestConfigList)
+          if (r.schemaName) names.add(r.schemaName);
+      }
+      const map: Record<string, number> = {};
+      for (const schema of await loadSchemas(db, api.id, [...names])) {
+        for (const p of schema.configProperties) if (p.id !== undefined) map[p.jsonKey] = p.id;
+      }
+      return map;
+    },
+
+    httpStatusCodes(): Record<string, string> {
+      return Object.fromEntries(
+        Object.entries(STATUS_CODES).filter(([code]) => Number(code) >= 100),
+      ) as Record<string, string>;
+    },
+  };
+}
+
+export type ApisService = ReturnType<typeof createApisService>;

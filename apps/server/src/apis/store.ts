@@ -1,0 +1,353 @@
+import type { EndpointLinks, ImportedApi, ImportedEndpoint, ResponseCreate } from '@sandbox/contracts';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  ApiMastersTable,
+  Database,
+  EndpointParametersTable,
+  EndpointRequestsTable,
+  EndpointResponsesTable,
+  EndpointsTable,
+} from '../db/schema.js';
+import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
+import { insertSchemas, loadSchemas } from './schemaStore.js';
+
+export type ApiRow = Selectable<ApiMastersTable>;
+export type EndpointRow = Selectable<EndpointsTable>;
+
+/** An edit of a parameter or header row: only its type, description and mapping change. */
+export interface ParameterEdit {
+  id?: number;
+  name: string;
+  parameterType: string;
+  description?: string | null;
+  configParameterId?: number | null;
+}
+
+export interface ApiMeta {
+  name: string;
+  version: string;
+  description: string;
+  isAuthRequired: boolean;
+}
+
+const CHUNK = 300;
+const now = () => new Date().toISOString();
+
+async function insertEndpoints(
+  trx: Transaction<Database>,
+  apiMasterId: number,
+  endpoints: ImportedEndpoint[],
+) {
+  const parameters: Insertable<EndpointParametersTable>[] = [];
+  const requests: Insertable<EndpointRequestsTable>[] = [];
+  const responses: Insertable<EndpointResponsesTable>[] = [];
+  for (const [position, e] of endpoints.entries()) {
+    const { id } = await trx
+      .insertInto('endpoints')
+      .values({
+        api_master_id: apiMasterId,
+        position,
+        tag: e.apiTag,
+        method: e.methodType,
+        path: e.apiEndPoint,
+        summary: e.summary,
+        operation_id: e.operationId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const params = [
+      ...e.parameterConfigList.map((p) => ({
+        location: p.parameterType,
+        name: p.keyName,
+        type: p.parameterType,
+        p,
+      })),
+      ...e.headerConfigList.map((p) => ({
+        location: 'header' as const,
+        name: p.headerKey,
+        type: p.parameterType,
+        p,
+      })),
+    ];
+    for (const [i, { location, name, type, p }] of params.entries()) {
+      parameters.push({
+        endpoint_id: id,
+        position: i,
+        location,
+        name,
+        parameter_type: type,
+        description: p.description,
+        is_required: p.isRequired ? 1 : 0,
+        spec: parameterSpec(p),
+      });
+    }
+    for (const r of e.requestConfigList) {
+      requests.push({
+        endpoint_id: id,
+        content_type: r.contentType,
+        schema_name: r.schemaName,
+        is_required: r.isRequired ? 1 : 0,
+      });
+    }
+    for (const r of e.responseConfigList) {
+      responses.push({
+        endpoint_id: id,
+        code: r.responseCode,
+        description: r.responseDescription,
+        schema_name: r.responseSchemaName,
+        content_type: r.contentType,
+        example: r.example === undefined ? null : JSON.stringify(r.example),
+      });
+    }
+  }
+  const inChunks = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  };
+  await inChunks(parameters, (chunk) => trx.insertInto('endpoint_parameters').values(chunk).execute());
+  await inChunks(requests, (chunk) => trx.insertInto('endpoint_requests').values(chunk).execute());
+  await inChunks(responses, (chunk) => trx.insertInto('endpoint_responses').values(chunk).execute());
+}
+
+export function createApiStore(db: Kysely<Database>) {
+  const touch = (apiMasterId: number, trx: Kysely<Database> | Transaction<Database> = db) =>
+    trx.updateTable('api_masters').set({ updated_at: now() }).where('id', '=', apiMasterId).execute();
+
+  return {
+    touch,
+
+    listApis(teamId: number, publishedOnly = false): Promise<ApiRow[]> {
+      let query = db.selectFrom('api_masters').selectAll().where('team_id', '=', teamId);
+      if (publishedOnly) query = query.where('is_published', '=', 1);
+      return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    findApi(teamId: number, apiMasterId: number): Promise<ApiRow | undefined> {
+      return db
+        .selectFrom('api_masters')
+        .selectAll()
+        .where('id', '=', apiMasterId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+    },
+
+    endpointsOf(apiMasterIds: number[]): Promise<EndpointRow[]> {
+      if (apiMasterIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('endpoints')
+        .selectAll()
+        .where('api_master_id', 'in', apiMasterIds)
+        .orderBy('api_master_id')
+        .orderBy('position')
+        .execute();
+    },
+
+    findEndpoint(apiMasterId: number, endpointId: number): Promise<EndpointRow | undefined> {
+      return db
+        .selectFrom('endpoints')
+        .selectAll()
+        .where('id', '=', endpointId)
+        .where('api_master_id', '=', apiMasterId)
+        .executeTakeFirst();
+    },
+
+    /** One API with everything imported into it, written in one transaction: all or nothing. */
+    createApi(teamId: number, meta: ApiMeta, imported?: ImportedApi): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('api_masters')
+          .values({
+            team_id: teamId,
+            name: meta.name,
+            version: meta.version,
+            description: meta.description,
+            is_auth_required: meta.isAuthRequired ? 1 : 0,
+            created_at: now(),
+            updated_at: now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (imported) {
+          await insertEndpoints(trx, id, imported.endpoints);
+          await insertSchemas(trx, id, imported.schemas);
+        }
+        return id;
+      });
+    },
+
+    async updateApi(apiMasterId: number, meta: ApiMeta): Promise<void> {
+      await db
+        .updateTable('api_masters')
+        .set({
+          name: meta.name,
+          version: meta.version,
+          description: meta.description,
+          is_auth_required: meta.isAuthRequired ? 1 : 0,
+          updated_at: now(),
+        })
+        .where('id', '=', apiMasterId)
+        .execute();
+    },
+
+    async deleteApi(apiMasterId: number): Promise<void> {
+      await db.deleteFrom('api_masters').where('id', '=', apiMasterId).execute();
+    },
+
+    async publishApi(apiMasterId: number, sandboxKey: string): Promise<boolean> {
+      const result = await db
+        .updateTable('api_masters')
+        .set({ is_published: 1, sandbox_key: sandboxKey, updated_at: now() })
+        .where('id', '=', apiMasterId)
+        .where('is_published', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async endpointParts(endpointId: number) {
+      const [params, requests, responses] = await Promise.all([
+        db
+          .selectFrom('endpoint_parameters')
+          .selectAll()
+          .where('endpoint_id', '=', endpointId)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('endpoint_requests')
+          .selectAll()
+          .where('endpoint_id', '=', endpointId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('endpoint_responses')
+          .selectAll()
+          .where('endpoint_id', '=', endpointId)
+          .orderBy('code')
+          .execute(),
+      ]);
+      return {
+        parameterConfigList: params.filter((p) => p.location !== 'header').map(toParameter),
+        headerConfigList: params.filter((p) => p.location === 'header').map(toHeader),
+        requestConfigList: requests.map((r) => ({
+          id: r.id,
+          contentType: r.content_type,
+          schemaName: r.schema_name,
+          isRequired: Boolean(r.is_required),
+        })),
+        responseConfigList: responses.map(toResponse),
+      };
+    },
+
+    /** The API as imported and edited since, for export and for the sandbox. */
+    async loadCatalog(api: ApiRow): Promise<ImportedApi> {
+      const endpoints = await this.endpointsOf([api.id]);
+      const detailed: ImportedEndpoint[] = [];
+      for (const e of endpoints) {
+        detailed.push({
+          apiTag: e.tag,
+          methodType: e.method as ImportedEndpoint['methodType'],
+          apiEndPoint: e.path,
+          summary: e.summary,
+          operationId: e.operation_id,
+          ...(await this.endpointParts(e.id)),
+        });
+      }
+      return {
+        title: api.name,
+        version: api.version,
+        description: api.description,
+        endpoints: detailed,
+        schemas: await loadSchemas(db, api.id),
+      };
+    },
+
+    /** Updates the rows given (by id, else by name); the rest of the endpoint stays as it is. */
+    async updateParameters(endpointId: number, rows: ParameterEdit[], location: 'params' | 'headers') {
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          let query = trx
+            .updateTable('endpoint_parameters')
+            .set({
+              parameter_type: row.parameterType,
+              description: row.description ?? null,
+              ...(location === 'params' ? { config_parameter_id: row.configParameterId ?? null } : {}),
+            })
+            .where('endpoint_id', '=', endpointId);
+          query = row.id !== undefined ? query.where('id', '=', row.id) : query.where('name', '=', row.name);
+          query =
+            location === 'headers'
+              ? query.where('location', '=', 'header')
+              : query.where('location', '!=', 'header');
+          await query.execute();
+        }
+      });
+    },
+
+    async createResponse(endpointId: number, input: ResponseCreate) {
+      const row = await db
+        .insertInto('endpoint_responses')
+        .values({
+          endpoint_id: endpointId,
+          code: input.statusCode,
+          description: input.description,
+          schema_name: null,
+          content_type: 'application/json',
+          example: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toResponse(row);
+    },
+
+    findResponse(responseId: number) {
+      return db
+        .selectFrom('endpoint_responses')
+        .innerJoin('endpoints', 'endpoints.id', 'endpoint_responses.endpoint_id')
+        .innerJoin('api_masters', 'api_masters.id', 'endpoints.api_master_id')
+        .selectAll('endpoint_responses')
+        .select(['api_masters.team_id', 'api_masters.id as api_master_id'])
+        .where('endpoint_responses.id', '=', responseId)
+        .executeTakeFirst();
+    },
+
+    async updateResponse(
+      responseId: number,
+      values: { code: string; description?: string; schemaName?: string | null },
+    ) {
+      const row = await db
+        .updateTable('endpoint_responses')
+        .set({
+          code: values.code,
+          ...(values.description === undefined ? {} : { description: values.description }),
+          ...(values.schemaName === undefined ? {} : { schema_name: values.schemaName }),
+        })
+        .where('id', '=', responseId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toResponse(row);
+    },
+
+    async updateLinks(endpointId: number, links: EndpointLinks): Promise<void> {
+      await db
+        .updateTable('endpoints')
+        .set({
+          get_api_id: links.getApiId ?? null,
+          post_api_id: links.postApiId ?? null,
+          put_api_id: links.putApiId ?? null,
+          patch_api_id: links.patchApiId ?? null,
+          delete_api_id: links.deleteApiId ?? null,
+        })
+        .where('id', '=', endpointId)
+        .execute();
+    },
+
+    findSchema(apiMasterId: number, name: string) {
+      return db
+        .selectFrom('schemas')
+        .select(['id', 'name'])
+        .where('api_master_id', '=', apiMasterId)
+        .where('name', '=', name)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type ApiStore = ReturnType<typeof createApiStore>;
