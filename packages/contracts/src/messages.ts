@@ -12,6 +12,17 @@ export const validation = {
   otpRequired: 'OTP is required',
   passwordMismatch: 'Password does not match.',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  currentPasswordMin: 'Current password must be at least 8 characters.',
+  currentPasswordRequired: 'Current password is required.',
+  newPasswordMin: 'New password must be at least 8 characters.',
+  newPasswordRequired: 'New password is required.',
+  confirmPasswordMatch: 'Confirm password must match.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  deleteEmailInvalid: 'Invalid email address',
+  deleteEmailRequired: 'Email is required',
+  queryRequired: 'Query is required',
+  setPasswordRule: 'Password must be at least 8 characters, include an uppercase letter and a number.',
+  setPasswordMismatch: 'Passwords do not match.',
 } as const;
 
 export const messages = {
@@ -31,4 +42,15 @@ export const messages = {
   signOutTitle: 'Sign out',
   signOutText: 'Are you sure you wish to sign out?',
   routerFallback: 'Unexpected Application Error!',
+  forgotPasswordFailed: 'Email/Username is incorrect. Try again.',
+  otpSent: 'OTP sent successfully.',
+  invalidOtp: 'Invalid OTP. Try again.',
+  passwordChanged: 'Password changed successfully.',
+  changePasswordFailed: "Password didn't match. Try again.",
+  deactivated: 'The account was deactivated successfully.',
+  wrongDeleteEmail: 'Invalid User email address.',
+  feedbackSent: 'Query Submitted successfully.',
+  passwordSet: 'Password set successfully!',
+  setPasswordFailed: 'Failed to set password. Please try again.',
+  setPasswordError: 'Something went wrong. Try again later.',
 } as const;

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes open without a session: sign-in, sign-up, verification, health. */
     public?: boolean;
+    /** spec §6: the lowest role allowed (1 Viewer, 2 Developer, 3 Admin); reading needs none. */
+    minRole?: number;
   }
 }
 
@@ -23,6 +25,8 @@ export function installAuthGuard(app: FastifyInstance, auth: AuthService): void 
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const user = token ? await auth.userOfSession(token) : null;
     if (!user) throw new Forbidden('A valid session is required');
+    const { minRole } = request.routeOptions.config;
+    if (minRole !== undefined && user.roleId < minRole) throw new Forbidden('Your role does not allow this');
     request.user = user;
   });
 }

@@ -121,6 +121,41 @@ export function createUserStore(db: Kysely<Database>) {
         .execute();
     },
 
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets the password of an account that has none; false if one was set meanwhile. */
+    async setFirstPassword(id: number, passwordHash: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('password_hash', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Deactivates the user and, when `withTeam`, every member of their team. Returns how many members. */
+    async deactivate(id: number, withTeam: boolean): Promise<number> {
+      const now = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ is_active: 0, updated_at: now }).where('id', '=', id).execute();
+        if (!withTeam) return 0;
+        const members = await trx
+          .updateTable('users')
+          .set({ is_active: 0, updated_at: now })
+          .where('parent_user_id', '=', id)
+          .where('is_active', '=', 1)
+          .executeTakeFirst();
+        return Number(members.numUpdatedRows);
+      });
+    },
+
     /**
      * Spends an unused, unexpired token and marks its user verified. Returns the user id, or
      * undefined when the token is unknown, spent, expired or belongs to someone else.

@@ -1,10 +1,12 @@
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
+import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
+import { DeleteAccountForm } from '../features/auth/DeleteAccountForm';
 import { AppDialog } from './AppDialog';
 
 const TABS = ['Change Password', 'Delete Account'] as const;
 
-// spec §2: the forms of both tabs arrive with the account-settings work.
+// spec §2 Settings: two tabs, Change Password first.
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [tab, setTab] = useState(0);
   return (
@@ -25,9 +27,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         aria-labelledby={`settings-tab-${tab}`}
         sx={{ pt: 2 }}
       >
-        <Typography variant="h6" component="h2">
-          {TABS[tab]}
-        </Typography>
+        {tab === 0 ? <ChangePasswordForm /> : <DeleteAccountForm />}
       </Box>
     </AppDialog>
   );

@@ -1,17 +1,151 @@
-import { Link, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import {
+  type ForgotPasswordForm,
+  MAX_INPUT_LENGTH,
+  messages,
+  OTP_LENGTH,
+  OTP_TTL_MINUTES,
+  type ResetPasswordForm,
+  ZForgotPasswordForm,
+  ZResetPasswordForm,
+} from '@sandbox/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { PasswordField } from '../../components/PasswordField';
 import { AuthLayout } from './AuthLayout';
+import { resetFailureMessage, useForgotPassword, useResetPassword } from './passwordApi';
 
-// spec §2: the two-step reset (e-mail, then OTP and new password) arrives with the password work.
+// spec §2 /forgot-password, §4: e-mail step, then code and new password, then /signin.
 export function ForgotPasswordPage() {
+  const [email, setEmail] = useState<string | null>(null);
   return (
-    <AuthLayout title="Forgot Password">
-      <Typography color="text.secondary" gutterBottom>
-        Password reset is coming soon.
-      </Typography>
-      <Link component={RouterLink} to="/signin">
-        Back to sign in
-      </Link>
+    <AuthLayout
+      title="Forgot Password"
+      subtitle={
+        email
+          ? `Enter the ${OTP_LENGTH}-digit code we sent to ${email} (valid ${OTP_TTL_MINUTES} minutes) and choose a new password.`
+          : 'Enter the email address of your account and we will send you a one-time code.'
+      }
+    >
+      {email ? <ResetStep email={email} onRestart={() => setEmail(null)} /> : <EmailStep onSent={setEmail} />}
+      <Box sx={{ textAlign: 'center', typography: 'body2', mt: 2 }}>
+        <Link component={RouterLink} to="/signin">
+          Back to sign in
+        </Link>
+      </Box>
     </AuthLayout>
+  );
+}
+
+function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(ZForgotPasswordForm),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(({ email }) =>
+    forgot.mutate(email, {
+      onSuccess: () => {
+        toast.success(messages.otpSent);
+        onSent(email);
+      },
+      onError: () => toast.error(messages.forgotPasswordFailed),
+    }),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          {...register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { maxLength: MAX_INPUT_LENGTH } }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={forgot.isPending}>
+          Send OTP
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function ResetStep({ email, onRestart }: { email: string; onRestart: () => void }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { otp: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(({ otp, password }) =>
+    reset.mutate(
+      { username: email, otp, password },
+      {
+        onSuccess: () => {
+          toast.success(messages.passwordChanged);
+          navigate('/signin', { replace: true });
+        },
+        onError: (error) => toast.error(resetFailureMessage(error)),
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <TextField
+          label="OTP"
+          autoComplete="one-time-code"
+          autoFocus
+          fullWidth
+          {...register('otp')}
+          error={Boolean(errors.otp)}
+          helperText={errors.otp?.message}
+          slotProps={{ htmlInput: { maxLength: OTP_LENGTH, inputMode: 'numeric' } }}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          fullWidth
+          maxLength={MAX_INPUT_LENGTH}
+          {...register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          fullWidth
+          maxLength={MAX_INPUT_LENGTH}
+          {...register('confirmPassword')}
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
+          Reset Password
+        </Button>
+        <Button variant="text" onClick={onRestart}>
+          Send a new code
+        </Button>
+      </Stack>
+    </Box>
   );
 }

@@ -1,11 +1,85 @@
-import { Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import {
+  MAX_INPUT_LENGTH,
+  messages,
+  SET_PASSWORD_REDIRECT_MS,
+  type SetPasswordForm,
+  TOOL_TOAST_AUTO_CLOSE_MS,
+  ZSetPasswordForm,
+} from '@sandbox/contracts';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { type ToastOptions, toast } from 'react-toastify';
+import { PasswordField } from '../../components/PasswordField';
+import { isHttpError } from '../../lib/http';
 import { AuthLayout } from './AuthLayout';
+import { setPasswordFailureMessage, useSetPassword } from './passwordApi';
+import { useDelayedNavigate } from './useDelayedNavigate';
 
-// spec §2: invited members choose their password here; the form arrives with the team work.
+// spec §9: this screen's toasts sit bottom-right for 4 s.
+const TOAST: ToastOptions = { position: 'bottom-right', autoClose: TOOL_TOAST_AUTO_CLOSE_MS };
+
+// spec §2 Set Your Password: invited members arrive here from their verification link.
 export function SetPasswordPage() {
+  const { userId = '' } = useParams();
+  const setPassword = useSetPassword();
+  const navigateLater = useDelayedNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SetPasswordForm>({
+    resolver: zodResolver(ZSetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    setPassword.mutate(
+      { userId, body: { password } },
+      {
+        onSuccess: () => {
+          toast.success(messages.passwordSet, TOAST);
+          navigateLater('/', SET_PASSWORD_REDIRECT_MS);
+        },
+        onError: (error) => toast.error(setPasswordFailureMessage(error), TOAST),
+      },
+    ),
+  );
+
+  // The server's reason (link expired, password already set) tells the member what to do next.
+  const reason = isHttpError(setPassword.error) ? setPassword.error.message : undefined;
+  const working = setPassword.isPending;
+
   return (
-    <AuthLayout title="Set Your Password">
-      <Typography color="text.secondary">Choose a password to finish joining your team.</Typography>
+    <AuthLayout title="Set Your Password" subtitle="Choose a password to finish joining your team.">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2}>
+          {reason && <Alert severity="warning">{reason}</Alert>}
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            autoFocus
+            fullWidth
+            maxLength={MAX_INPUT_LENGTH}
+            {...register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            fullWidth
+            maxLength={MAX_INPUT_LENGTH}
+            {...register('confirmPassword')}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword?.message}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={working || setPassword.isSuccess}>
+            {working ? 'Setting...' : 'Set Password'}
+          </Button>
+        </Stack>
+      </Box>
     </AuthLayout>
   );
 }
