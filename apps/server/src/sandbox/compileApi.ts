@@ -1,0 +1,161 @@
+import type { HeaderConfig, ParameterConfig } from '@sandbox/contracts';
+import { linkedIds } from '../apis/service.js';
+import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
+import { Router } from './matchRoute.js';
+import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
+
+export interface CompiledParameter {
+  name: string;
+  location: 'path' | 'query' | 'header';
+  required: boolean;
+  shape: Shape;
+}
+
+export interface CompiledResponse {
+  code: number;
+  shape?: Shape;
+  example?: unknown;
+  contentType: string | null;
+}
+
+export interface CompiledEndpoint {
+  id: number;
+  method: string;
+  path: string;
+  parameters: CompiledParameter[];
+  body: { shape?: Shape; required: boolean; json: boolean } | null;
+  responses: Map<number, CompiledResponse>;
+  /** spec/DESIGN §6: the lowest configured 2xx answers unless `Prefer: code=` asks for another. */
+  successCode: number;
+  /** A declared 422 or 400 answers validation failures (as Prism does); otherwise 400. */
+  invalidCode: number;
+  /** Linked endpoints (and, without links, endpoints of one resource path) share one collection. */
+  collection: string;
+  /** Test data for the response: answered before anything is generated. */
+  testRows: Record<string, unknown>[];
+  /** Set when the path ends with a parameter: that parameter finds the record, by this field. */
+  item?: { param: string; field: string };
+}
+
+export interface CompiledApi {
+  id: number;
+  key: string;
+  isAuthRequired: boolean;
+  schemas: Schemas;
+  router: Router<CompiledEndpoint>;
+  /** Per collection, the field that identifies a record (from its item endpoints). */
+  idFields: Map<string, string>;
+}
+
+function parameterShape(p: ParameterConfig | HeaderConfig): Shape {
+  const items = 'itemsType' in p && p.itemsType ? { type: p.itemsType } : undefined;
+  return {
+    type: p.dataType ?? 'string',
+    format: p.format,
+    enum: p.enumValues?.length ? p.enumValues : null,
+    minLength: 'minLength' in p ? p.minLength : null,
+    maxLength: 'maxLength' in p ? p.maxLength : null,
+    minimum: 'minimum' in p ? p.minimum : null,
+    maximum: 'maximum' in p ? p.maximum : null,
+    default: parseDefault(p.defaultValue, p.dataType ?? 'string'),
+    example: p.example,
+    items,
+  };
+}
+
+/** `/pets/{petId}` → `/pets`: the collection an item path belongs to. */
+function resourceOf(path: string): string {
+  return path.replace(/\/\{[^}]+\}\/?$/, '') || '/';
+}
+
+/** Groups endpoints into collections: same resource path, then merged along the Mapping tab's links. */
+function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    const p = parent.get(x) ?? x;
+    if (p === x) return x;
+    const root = find(p);
+    parent.set(x, root);
+    return root;
+  };
+  const union = (a: string, b: string) => {
+    const [ra, rb] = [find(a), find(b)];
+    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+  };
+  const resource = new Map(endpoints.map((e) => [e.id, resourceOf(e.path)]));
+  for (const e of endpoints) {
+    for (const other of linkedIds(e)) {
+      const target = resource.get(other);
+      if (target) union(resource.get(e.id) as string, target);
+    }
+  }
+  return new Map(endpoints.map((e) => [e.id, find(resource.get(e.id) as string)]));
+}
+
+export function compileApi(api: DeployedApi): CompiledApi {
+  const schemas = compileSchemas(api.schemas);
+  const propertyKeys = new Map<number, string>();
+  for (const s of api.schemas)
+    for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
+  const collections = assignCollections(api.endpoints);
+  const router = new Router<CompiledEndpoint>();
+  const idFields = new Map<string, string>();
+
+  for (const e of api.endpoints) {
+    const responses = new Map<number, CompiledResponse>();
+    for (const r of e.responses) {
+      const code = Number(r.responseCode);
+      if (!Number.isInteger(code)) continue;
+      const named = r.responseSchemaName ? schemas.get(r.responseSchemaName) : undefined;
+      responses.set(code, {
+        code,
+        shape: named && r.responseSchemaName ? { type: named.type, ref: r.responseSchemaName } : undefined,
+        example: r.example,
+        contentType: r.contentType,
+      });
+    }
+    const codes = [...responses.keys()].sort((a, b) => a - b);
+    const request = e.requests[0];
+    const lastParam = /\{([^}]+)\}\/?$/.exec(e.path)?.[1];
+    const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
+    const idField = (mapped && propertyKeys.get(mapped)) || 'id';
+    const collection = collections.get(e.id) as string;
+    if (lastParam && !idFields.has(collection)) idFields.set(collection, idField);
+    router.add(e.method, e.path, {
+      id: e.id,
+      method: e.method,
+      path: e.path,
+      parameters: [
+        ...e.parameters.map((p) => ({
+          name: p.keyName,
+          location: p.parameterType,
+          required: p.isRequired || p.parameterType === 'path',
+          shape: parameterShape(p),
+        })),
+        ...e.headers.map((h) => ({
+          name: h.headerKey.toLowerCase(),
+          location: 'header' as const,
+          required: h.isRequired,
+          shape: parameterShape(h),
+        })),
+      ],
+      body: request
+        ? {
+            shape:
+              request.schemaName && schemas.has(request.schemaName)
+                ? { type: 'object', ref: request.schemaName }
+                : undefined,
+            required: request.isRequired,
+            json: /json/i.test(request.contentType),
+          }
+        : null,
+      responses,
+      successCode: codes.find((c) => c >= 200 && c < 300) ?? codes[0] ?? 200,
+      invalidCode: responses.has(422) ? 422 : 400,
+      collection,
+      testRows: e.testRows,
+      item: lastParam ? { param: lastParam, field: idField } : undefined,
+    });
+  }
+  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, schemas, router, idFields };
+}

@@ -1,0 +1,106 @@
+import type {
+  HeaderConfig,
+  ParameterConfig,
+  RequestConfig,
+  ResponseConfig,
+  SchemaMaster,
+} from '@sandbox/contracts';
+import type { Kysely } from 'kysely';
+import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
+import { loadSchemas } from '../apis/schemaStore.js';
+import type { EndpointRow } from '../apis/store.js';
+import type { Database } from '../db/schema.js';
+
+export interface DeployedEndpoint extends EndpointRow {
+  parameters: ParameterConfig[];
+  headers: HeaderConfig[];
+  requests: RequestConfig[];
+  responses: ResponseConfig[];
+  /** Rows uploaded or generated for the response (the test-data dialog). */
+  testRows: Record<string, unknown>[];
+}
+
+export interface DeployedApi {
+  id: number;
+  key: string;
+  isAuthRequired: boolean;
+  endpoints: DeployedEndpoint[];
+  schemas: SchemaMaster[];
+}
+
+/** Everything the sandbox needs of one deployed API, read in a handful of queries (not one per endpoint). */
+export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
+  const api = await db
+    .selectFrom('api_masters')
+    .select(['id', 'sandbox_key', 'is_auth_required'])
+    .where('sandbox_key', '=', key)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+  if (!api) return undefined;
+  const endpointIds = db.selectFrom('endpoints').select('id').where('api_master_id', '=', api.id);
+  const [endpoints, params, requests, responses, schemas, testData] = await Promise.all([
+    db.selectFrom('endpoints').selectAll().where('api_master_id', '=', api.id).orderBy('position').execute(),
+    db
+      .selectFrom('endpoint_parameters')
+      .selectAll()
+      .where('endpoint_id', 'in', endpointIds)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('endpoint_requests')
+      .selectAll()
+      .where('endpoint_id', 'in', endpointIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('endpoint_responses')
+      .selectAll()
+      .where('endpoint_id', 'in', endpointIds)
+      .orderBy('code')
+      .execute(),
+    loadSchemas(db, api.id),
+    db
+      .selectFrom('test_data')
+      .select(['endpoint_id', 'rows'])
+      .where('endpoint_id', 'in', endpointIds)
+      .where('target', '=', 'response')
+      .execute(),
+  ]);
+  const testRowsOf = new Map(
+    testData.map((t) => [t.endpoint_id, JSON.parse(t.rows) as Record<string, unknown>[]]),
+  );
+  const byEndpoint = <T extends { endpoint_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = map.get(row.endpoint_id);
+      if (list) list.push(row);
+      else map.set(row.endpoint_id, [row]);
+    }
+    return map;
+  };
+  const paramsOf = byEndpoint(params);
+  const requestsOf = byEndpoint(requests);
+  const responsesOf = byEndpoint(responses);
+  return {
+    id: api.id,
+    key,
+    isAuthRequired: Boolean(api.is_auth_required),
+    schemas,
+    endpoints: endpoints.map((e) => {
+      const own = paramsOf.get(e.id) ?? [];
+      return {
+        ...e,
+        parameters: own.filter((p) => p.location !== 'header').map(toParameter),
+        headers: own.filter((p) => p.location === 'header').map(toHeader),
+        requests: (requestsOf.get(e.id) ?? []).map((r) => ({
+          id: r.id,
+          contentType: r.content_type,
+          schemaName: r.schema_name,
+          isRequired: Boolean(r.is_required),
+        })),
+        responses: (responsesOf.get(e.id) ?? []).map(toResponse),
+        testRows: testRowsOf.get(e.id) ?? [],
+      };
+    }),
+  };
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { CompiledApi, CompiledEndpoint, CompiledResponse } from './compileApi.js';
+import { generateValue } from './generateValue.js';
+import { problem } from './problem.js';
+import type { RecordStore, SandboxRecord } from './records.js';
+
+export interface SandboxAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Call {
+  api: CompiledApi;
+  endpoint: CompiledEndpoint;
+  params: Record<string, string>;
+  body: unknown;
+  /** `Prefer: code=NNN`, when it names a configured response. */
+  preferred?: CompiledResponse;
+}
+
+function generated(api: CompiledApi, response: CompiledResponse | undefined, name: string): unknown {
+  if (!response) return undefined;
+  if (response.example !== undefined) return response.example;
+  return response.shape ? generateValue(response.shape, name, api.schemas) : undefined;
+}
+
+const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The stored list, placed where the response expects it: the body itself, or its first array field. */
+function asList(template: unknown, records: SandboxRecord[]): unknown {
+  if (Array.isArray(template) || !isRecord(template)) return records;
+  const field = Object.keys(template).find((k) => Array.isArray(template[k]));
+  return field ? { ...template, [field]: records } : records;
+}
+
+/** Test data answers a list with all its rows, an item with the row whose id matches (else 404). */
+function fromTestRows(endpoint: CompiledEndpoint, key: string | undefined, template: unknown): SandboxAnswer {
+  const { testRows, item } = endpoint;
+  if (key === undefined || !item) {
+    const list =
+      Array.isArray(template) || (isRecord(template) && Object.values(template).some(Array.isArray));
+    return { status: endpoint.successCode, body: list ? asList(template, testRows) : testRows[0] };
+  }
+  const row = testRows.find((r) => String(r[item.field] ?? r[item.param]) === key);
+  if (!row)
+    return { status: 404, body: problem(404, 'Not Found', `No test data row with ${item.field} "${key}"`) };
+  return { status: endpoint.successCode, body: row };
+}
+
+/**
+ * The answer of a valid request (DESIGN §6): a preferred code answers as configured; otherwise linked
+ * endpoints share a collection — POST stores, GET lists or finds, PUT/PATCH change, DELETE removes —
+ * and a collection that never stored anything answers with generated data.
+ */
+export async function respond(call: Call, records: RecordStore): Promise<SandboxAnswer> {
+  const { api, endpoint, params, body, preferred } = call;
+  const success = endpoint.responses.get(endpoint.successCode);
+  const name =
+    endpoint.path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .at(-1) ?? '';
+  if (preferred) return { status: preferred.code, body: generated(api, preferred, name) };
+
+  const { collection, item } = endpoint;
+  const key = item ? params[item.param] : undefined;
+  const stateful = await records.isStateful(api.id, collection);
+  const notFound = () => ({
+    status: 404,
+    body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
+  });
+
+  switch (endpoint.method) {
+    case 'POST': {
+      if (item || !isRecord(body)) break;
+      const template = generated(api, success, name);
+      const record: SandboxRecord = { ...(isRecord(template) ? template : {}), ...body };
+      const field = api.idFields.get(collection) ?? 'id';
+      if (record[field] === undefined || (isRecord(template) && body[field] === undefined)) {
+        record[field] = typeof record[field] === 'number' ? Date.now() : randomUUID();
+      }
+      await records.put(api.id, collection, String(record[field]), record);
+      return { status: endpoint.successCode, body: record };
+    }
+    case 'GET': {
+      if (!stateful) break;
+      if (key === undefined) {
+        return {
+          status: endpoint.successCode,
+          body: asList(generated(api, success, name), await records.list(api.id, collection)),
+        };
+      }
+      const found = await records.find(api.id, collection, key);
+      return found ? { status: endpoint.successCode, body: found } : notFound();
+    }
+    case 'PUT':
+    case 'PATCH': {
+      if (!stateful || key === undefined || !isRecord(body) || !item) break;
+      const found = await records.find(api.id, collection, key);
+      if (!found) return notFound();
+      const record =
+        endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
+      await records.put(api.id, collection, key, record);
+      return { status: endpoint.successCode, body: record };
+    }
+    case 'DELETE': {
+      if (!stateful || key === undefined) break;
+      if (!(await records.remove(api.id, collection, key))) return notFound();
+      return {
+        status: endpoint.successCode,
+        body: endpoint.successCode === 204 ? undefined : generated(api, success, name),
+      };
+    }
+  }
+
+  if (endpoint.testRows.length > 0) return fromTestRows(endpoint, key, generated(api, success, name));
+  const answer = generated(api, success, name);
+  if (item && key !== undefined && isRecord(answer) && item.field in answer) answer[item.field] = key;
+  if (isRecord(body) && isRecord(answer) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
+    return { status: endpoint.successCode, body: { ...answer, ...body } };
+  }
+  return { status: endpoint.successCode, body: answer };
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type CompiledApi, compileApi } from './compileApi.js';
+import { loadDeployedApi } from './loadDeployedApi.js';
+import { problem } from './problem.js';
+import type { RecordStore } from './records.js';
+import { respond, type SandboxAnswer } from './respond.js';
+import { TokenCheck } from './tokens.js';
+import { validateRequest } from './validateRequest.js';
+
+export interface SandboxRequest {
+  method: string;
+  key: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string | undefined;
+}
+
+interface Deployed {
+  api: CompiledApi;
+  tokens: TokenCheck;
+}
+
+/**
+ * The sandbox's hot path (DESIGN §6): each deployed API is compiled once into a router and validators
+ * and kept in memory until it changes; a request then costs no read of its configuration.
+ */
+export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore) {
+  const cache = new Map<string, Promise<Deployed | null>>();
+  const keyOfApi = new Map<number, string>();
+
+  async function load(key: string): Promise<Deployed | null> {
+    const deployed = await loadDeployedApi(db, key);
+    if (!deployed) return null;
+    const tokens = await db
+      .selectFrom('api_tokens')
+      .select(['token', 'expires_at'])
+      .where('api_master_id', '=', deployed.id)
+      .execute();
+    keyOfApi.set(deployed.id, key);
+    return {
+      api: compileApi(deployed),
+      tokens: new TokenCheck(tokens.map((t) => ({ token: t.token, expiresAt: t.expires_at }))),
+    };
+  }
+
+  function deployedAt(key: string): Promise<Deployed | null> {
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = load(key);
+      cache.set(key, entry);
+      // an unknown key is not remembered: it may be deployed a moment later
+      entry.then(
+        (d) => d === null && cache.get(key) === entry && cache.delete(key),
+        () => cache.delete(key),
+      );
+    }
+    return entry;
+  }
+
+  return {
+    /** Forgets the compiled form of an API; the next request compiles it again. */
+    invalidate(apiMasterId: number): void {
+      const key = keyOfApi.get(apiMasterId);
+      if (key) cache.delete(key);
+    },
+
+    async handle(request: SandboxRequest): Promise<SandboxAnswer> {
+      const deployed = await deployedAt(request.key);
+      if (!deployed)
+        return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
+      const { api, tokens } = deployed;
+
+      const found = api.router.lookup(request.method, request.path);
+      if (found.kind === 'not-found') {
+        return { status: 404, body: problem(404, 'Not Found', `No endpoint matches ${request.path}`) };
+      }
+      if (found.kind === 'method-not-allowed') {
+        return {
+          status: 405,
+          headers: { allow: found.allowed.join(', ') },
+          body: problem(405, 'Method Not Allowed', `${request.path} answers ${found.allowed.join(', ')}`),
+        };
+      }
+
+      if (api.isAuthRequired) {
+        const header = request.headers.authorization;
+        const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+        if (!token || !tokens.accepts(token)) {
+          return {
+            status: 401,
+            headers: { 'www-authenticate': 'Bearer' },
+            body: problem(
+              401,
+              'Unauthorized',
+              'Send an unexpired token of this API as Authorization: Bearer <token>',
+            ),
+          };
+        }
+      }
+
+      const { handler: endpoint, params } = found.match;
+      const checked = validateRequest(endpoint, api.schemas, { ...request, params });
+      if ('problems' in checked) {
+        const count = checked.problems.length;
+        return {
+          status: endpoint.invalidCode,
+          body: problem(
+            endpoint.invalidCode,
+            'Invalid request',
+            `${count} problem${count === 1 ? '' : 's'} with the request`,
+            checked.problems,
+          ),
+        };
+      }
+      const prefer = /(?:^|[;,\s])code=(\d{3})/.exec(String(request.headers.prefer ?? ''))?.[1];
+      const preferred = prefer ? endpoint.responses.get(Number(prefer)) : undefined;
+      return respond({ api, endpoint, params, body: checked.body, preferred }, records);
+    },
+  };
+}
+
+export type SandboxRuntime = ReturnType<typeof createSandboxRuntime>;

@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import {
+  ROLE_DEVELOPER,
+  TEST_DATA_FILE_NAME,
+  TEST_DATA_MAX_BYTES,
+  TEST_DATA_MIME_TYPES,
+  type TestDataTarget,
+  testDataMessages,
+} from '@sandbox/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../auth/guard.js';
+import { Invalid } from '../http/errors.js';
+import { parseWith } from '../http/validate.js';
+import type { TestDataService } from './service.js';
+
+const ZParams = z.object({
+  target: z.enum(['request', 'response']),
+  endpointId: z.coerce.number().int().positive(),
+});
+const ZRows = z.array(z.record(z.string(), z.unknown())).max(5000);
+const write = { config: { minRole: ROLE_DEVELOPER } };
+
+const paramsOf = (request: FastifyRequest) => {
+  const { target, endpointId } = parseWith(ZParams, request.params);
+  return { target: target as TestDataTarget, endpointId };
+};
+
+/** A CSV file (multipart field `file`), or a JSON array of rows (from the data generator). */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ csv: string } | { rows: Record<string, unknown>[] }> {
+  if (!request.isMultipart()) return { rows: parseWith(ZRows, request.body) };
+  const file = await request.file();
+  if (!file) throw new Invalid(testDataMessages.fileRequired);
+  if (!(TEST_DATA_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
+    throw new Invalid(
+      testDataMessages.invalidFormat,
+      `${file.filename} is ${file.mimetype}; upload a .csv file`,
+    );
+  }
+  return { csv: (await file.toBuffer()).toString('utf8') };
+}
+
+// spec §7: /api/api-request/... for the request's rows, /api/api-response/... for the response's.
+export async function testDataRoutes(app: FastifyInstance, testData: TestDataService): Promise<void> {
+  app.get('/api/api-:target/:endpointId/test-sample-download', async (request, reply) => {
+    const { target, endpointId } = paramsOf(request);
+    const csv = await testData.template(currentUser(request), target, endpointId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${TEST_DATA_FILE_NAME}"`)
+      .send(csv);
+  });
+
+  app.get('/api/api-:target/:endpointId/test-data', (request) => {
+    const { target, endpointId } = paramsOf(request);
+    return testData.rows(currentUser(request), target, endpointId);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, fileSize: TEST_DATA_MAX_BYTES, fields: 5, parts: 6 },
+    });
+    scope.post('/api/api-:target/:endpointId/test-data-upload/', write, async (request) => {
+      const { target, endpointId } = paramsOf(request);
+      const append = (request.query as { append?: string }).append === 'true';
+      return testData.upload(currentUser(request), target, endpointId, await readUpload(request), append);
+    });
+  });
+}

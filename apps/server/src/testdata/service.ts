@@ -1,0 +1,99 @@
+import type { EndpointDetail, TestDataSet, TestDataTarget } from '@sandbox/contracts';
+import { schemaNameOf } from '../apis/schemaClosure.js';
+import { type ApisService, teamOf } from '../apis/service.js';
+import type { User } from '../auth/store.js';
+import { Invalid, NotFound } from '../http/errors.js';
+import { compileSchemas, propertyShape } from '../sandbox/shapes.js';
+import { toCsv } from './csv.js';
+import { type Columns, readCsvRows, rowProblems } from './readRows.js';
+import type { TestDataStore } from './store.js';
+
+interface TestDataDeps {
+  store: TestDataStore;
+  apis: ApisService;
+  /** Told when rows change, so the sandbox answers with them from the next request. */
+  onChange: (apiMasterId: number) => void;
+}
+
+/** The schema a target's rows follow: the request body's, or the first success response's. */
+function schemaNameFor(detail: EndpointDetail, target: TestDataTarget): string | null {
+  if (target === 'request') return detail.requestConfigList[0]?.schemaName ?? null;
+  const withSchema = detail.responseConfigList.filter((r) => r.responseSchemaName);
+  const success = withSchema.find((r) => r.responseCode.startsWith('2')) ?? withSchema[0];
+  return success?.responseSchemaName ?? null;
+}
+
+function columnsOf(detail: EndpointDetail, target: TestDataTarget): Columns {
+  const name = schemaNameFor(detail, target);
+  const byName = new Map(detail.schemaMasterList.map((s) => [s.schemaName, s]));
+  let schema = name ? byName.get(name) : undefined;
+  // a list response's rows are its items
+  if (schema?.schemaType === 'array') schema = byName.get(schemaNameOf(schema.itemsRef) ?? '');
+  if (!schema?.configProperties.length) {
+    throw new Invalid(`This endpoint has no ${target} body with fields to fill`);
+  }
+  return {
+    keys: schema.configProperties.map((p) => p.jsonKey),
+    shapes: new Map(schema.configProperties.map((p) => [p.jsonKey, propertyShape(p)])),
+    schemas: compileSchemas(detail.schemaMasterList),
+  };
+}
+
+export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
+  async function endpointOf(user: User, endpointId: number) {
+    const endpoint = await store.findEndpoint(endpointId);
+    if (!endpoint || endpoint.team_id !== teamOf(user)) throw new NotFound('Endpoint not found');
+    const detail = await apis.endpointDetail(user, endpoint.api_master_id, endpointId);
+    return { endpoint, detail };
+  }
+
+  return {
+    async template(user: User, target: TestDataTarget, endpointId: number): Promise<string> {
+      const { detail } = await endpointOf(user, endpointId);
+      const columns = columnsOf(detail, target);
+      const rows = await store.rows(endpointId, target);
+      return toCsv(
+        columns.keys,
+        rows.map((row) => columns.keys.map((k) => row[k])),
+      );
+    },
+
+    async rows(user: User, target: TestDataTarget, endpointId: number): Promise<TestDataSet> {
+      const { detail } = await endpointOf(user, endpointId);
+      return {
+        endpointId,
+        target,
+        columns: columnsOf(detail, target).keys,
+        rows: await store.rows(endpointId, target),
+      };
+    },
+
+    /** Replaces (or appends to) the rows, all or nothing. Accepts CSV text or rows already made. */
+    async upload(
+      user: User,
+      target: TestDataTarget,
+      endpointId: number,
+      input: { csv: string } | { rows: Record<string, unknown>[] },
+      append: boolean,
+    ): Promise<TestDataSet> {
+      const { endpoint, detail } = await endpointOf(user, endpointId);
+      const columns = columnsOf(detail, target);
+      let rows: Record<string, unknown>[];
+      if ('csv' in input) {
+        rows = readCsvRows(input.csv, columns);
+      } else {
+        rows = input.rows.map((row) =>
+          Object.fromEntries(columns.keys.filter((k) => k in row).map((k) => [k, row[k]])),
+        );
+        const problems = rows.flatMap((row, i) => rowProblems(row, columns, i + 1));
+        if (problems.length) throw new Invalid(problems[0], problems.slice(0, 20).join('\n'));
+      }
+      const saved = append ? [...(await store.rows(endpointId, target)), ...rows] : rows;
+      await store.save(endpointId, target, saved);
+      onChange(endpoint.api_master_id);
+      return { endpointId, target, columns: columns.keys, rows: saved };
+    },
+  };
+}
+
+export type TestDataService = ReturnType<typeof createTestDataService>;

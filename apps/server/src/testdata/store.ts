@@ -1,0 +1,38 @@
+import type { TestDataTarget } from '@sandbox/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export function createTestDataStore(db: Kysely<Database>) {
+  return {
+    /** The endpoint with the team and API it belongs to. */
+    findEndpoint(endpointId: number) {
+      return db
+        .selectFrom('endpoints')
+        .innerJoin('api_masters', 'api_masters.id', 'endpoints.api_master_id')
+        .select(['endpoints.id', 'endpoints.method', 'endpoints.api_master_id', 'api_masters.team_id'])
+        .where('endpoints.id', '=', endpointId)
+        .executeTakeFirst();
+    },
+
+    async rows(endpointId: number, target: TestDataTarget): Promise<Record<string, unknown>[]> {
+      const row = await db
+        .selectFrom('test_data')
+        .select('rows')
+        .where('endpoint_id', '=', endpointId)
+        .where('target', '=', target)
+        .executeTakeFirst();
+      return row ? JSON.parse(row.rows) : [];
+    },
+
+    async save(endpointId: number, target: TestDataTarget, rows: Record<string, unknown>[]): Promise<void> {
+      const values = { rows: JSON.stringify(rows), updated_at: new Date().toISOString() };
+      await db
+        .insertInto('test_data')
+        .values({ endpoint_id: endpointId, target, ...values })
+        .onConflict((oc) => oc.columns(['endpoint_id', 'target']).doUpdateSet(values))
+        .execute();
+    },
+  };
+}
+
+export type TestDataStore = ReturnType<typeof createTestDataStore>;

@@ -1,0 +1,201 @@
+// `npm run bench`: the sandbox against Stoplight Prism, Mockoon CLI and a bare node:http server, all
+// mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time).
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { fixtureDocument, newPet } from './fixture.js';
+import { freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const work = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+const documentPath = join(work, 'pets.json');
+writeFileSync(documentPath, JSON.stringify(fixtureDocument));
+
+interface Target {
+  name: string;
+  child: ChildProcess;
+  /** Base URL of the mocked API, and the id a GET by id asks for. */
+  base: string;
+  petId: string;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  rss: number;
+}
+
+async function startSandbox(): Promise<Target> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = join(work, 'data');
+  const child = startProcess(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  await waitFor(`${url}/api/health`);
+  const json = { 'content-type': 'application/json' };
+  const user = {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    emailAddress: 'bench@example.com',
+    username: 'bench',
+    password: 'Bench!pass1',
+    isNewsLatterSubscribed: false,
+  };
+  await fetch(`${url}/api/v1/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(user) });
+  const mail = readFileSync(join(dataDir, 'outbox', readdirSync(join(dataDir, 'outbox'))[0]), 'utf8').replace(
+    /=\r?\n/g,
+    '',
+  );
+  const link = /\/verification\/([\w-]+)\/false\/(\d+)/.exec(mail);
+  await fetch(`${url}/api/v1/auth/verification/${link?.[1]}/false/${link?.[2]}`, { method: 'POST' });
+  const { jwt } = await (
+    await fetch(`${url}/api/v1/auth/authenticate`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: 'bench', password: user.password }),
+    })
+  ).json();
+  const auth = { authorization: `Bearer ${jwt}` };
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    apiName: 'Bench pets',
+    apiDescription: 'Benchmark',
+    apiVersion: '1.0',
+    isAuthRequired: 'false',
+  }))
+    form.append(k, v);
+  form.append('multipartFile', new Blob([JSON.stringify(fixtureDocument)]), 'pets.json');
+  const api = await (
+    await fetch(`${url}/api/api-config-master/swagger/upload`, { method: 'POST', headers: auth, body: form })
+  ).json();
+  const deployed = await (await fetch(`${url}/api/api-publish/${api.id}/publish`, { headers: auth })).json();
+  const base = deployed.apiBaseUrl as string;
+  const pet = await (
+    await fetch(`${base}/pets`, { method: 'POST', headers: json, body: JSON.stringify(newPet) })
+  ).json();
+  return { name: 'sandbox', child, base, petId: pet.id };
+}
+
+async function startPrism(): Promise<Target> {
+  const port = await freePort();
+  const child = startProcess(bin('prism'), [
+    'mock',
+    documentPath,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+    '--errors',
+    'false',
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/pets`);
+  return { name: 'prism', child, base, petId: 'p-1' };
+}
+
+async function startMockoon(): Promise<Target> {
+  const port = await freePort();
+  const child = startProcess(bin('mockoon-cli'), [
+    'start',
+    '--data',
+    documentPath,
+    '--port',
+    String(port),
+    '--hostname',
+    '127.0.0.1',
+    '--disable-log-to-file',
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/pets`);
+  return { name: 'mockoon', child, base, petId: 'p-1' };
+}
+
+async function startBare(): Promise<Target> {
+  const port = await freePort();
+  const body = JSON.stringify({ id: 'p-1', ...newPet });
+  const script = `require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(q.method==='POST'?201:200,{'content-type':'application/json'});s.end(${JSON.stringify(body)})})}).listen(${port},'127.0.0.1')`;
+  const child = startProcess(process.execPath, ['-e', script]);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/pets`);
+  return { name: 'node:http', child, base, petId: 'p-1' };
+}
+
+const scenarios = [
+  {
+    name: 'GET by id',
+    request: (t: Target) => ({ url: `${t.base}/pets/${t.petId}`, method: 'GET' as const }),
+  },
+  { name: 'GET list', request: (t: Target) => ({ url: `${t.base}/pets`, method: 'GET' as const }) },
+  {
+    name: 'POST valid',
+    request: (t: Target) => ({
+      url: `${t.base}/pets`,
+      method: 'POST' as const,
+      body: JSON.stringify(newPet),
+      headers: { 'content-type': 'application/json' },
+    }),
+  },
+];
+
+async function load(
+  target: Target,
+  request: ReturnType<(typeof scenarios)[number]['request']>,
+): Promise<Figures> {
+  const result = await autocannon({ ...request, connections: 50, duration: DURATION_S });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    rss: rssMb(target.child.pid as number),
+  };
+}
+
+const results = new Map<string, Map<string, Figures>>();
+for (const start of [startSandbox, startPrism, startMockoon, startBare]) {
+  const target = await start();
+  const figures = new Map<string, Figures>();
+  for (const scenario of scenarios) {
+    await autocannon({ ...scenario.request(target), connections: 10, duration: 1 }); // warm-up
+    figures.set(scenario.name, await load(target, scenario.request(target)));
+  }
+  results.set(target.name, figures);
+  await stop(target.child);
+}
+rmSync(work, { recursive: true, force: true });
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(`\n${DURATION_S} s per run, 50 connections, 127.0.0.1\n`);
+console.log(
+  `${'server'.padEnd(10)}${'scenario'.padEnd(12)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('RSS MB', 8)}${pad('non-2xx', 9)}`,
+);
+for (const [name, figures] of results) {
+  for (const [scenario, f] of figures) {
+    console.log(
+      `${name.padEnd(10)}${scenario.padEnd(12)}${pad(f.rps, 9)}${pad(f.p50, 8)}${pad(f.p99, 8)}${pad(f.rss, 8)}${pad(f.non2xx, 9)}`,
+    );
+  }
+}
+console.log(
+  '\nsandbox req/s against each peer (targets: 5× Prism, 2× Mockoon, 50 % of node:http; p99 under 10 ms)',
+);
+const ours = results.get('sandbox') as Map<string, Figures>;
+for (const scenario of scenarios.map((s) => s.name)) {
+  const mine = ours.get(scenario) as Figures;
+  const ratio = (peer: string) =>
+    (mine.rps / ((results.get(peer) as Map<string, Figures>).get(scenario) as Figures).rps).toFixed(2);
+  console.log(
+    `${scenario.padEnd(12)} ×Prism ${ratio('prism')}  ×Mockoon ${ratio('mockoon')}  of node:http ${(Number(ratio('node:http')) * 100).toFixed(0)} %  p99 ${mine.p99} ms`,
+  );
+}
