@@ -1,7 +1,15 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { importRoutes } from './apis/importRoutes.js';
+import { apisRoutes } from './apis/routes.js';
+import { createApisService } from './apis/service.js';
+import { createApiStore } from './apis/store.js';
+import { accountRoutes } from './auth/accountRoutes.js';
+import { createAccountService } from './auth/accountService.js';
 import { createAttemptLimiter } from './auth/attempts.js';
 import { installAuthGuard } from './auth/guard.js';
+import { createResetCodeStore } from './auth/resetCodeStore.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionTokens } from './auth/sessionToken.js';
@@ -9,8 +17,20 @@ import { createUserStore } from './auth/store.js';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { createFeedbackService } from './feedback/service.js';
+import { createFeedbackStore } from './feedback/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createRecordStore } from './sandbox/records.js';
+import { sandboxRoutes } from './sandbox/routes.js';
+import { createSandboxRuntime } from './sandbox/runtime.js';
+import { testDataRoutes } from './testdata/routes.js';
+import { createTestDataService } from './testdata/service.js';
+import { createTestDataStore } from './testdata/store.js';
+import { tokenRoutes } from './tokens/routes.js';
+import { createTokenService } from './tokens/service.js';
+import { createTokenStore } from './tokens/store.js';
 import { isClientRoute, serveWebApp } from './web/serveWebApp.js';
 
 export interface AppOptions {
@@ -61,6 +81,56 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installAuthGuard(server, auth);
   server.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok' }));
   authRoutes(server, auth);
+  accountRoutes(
+    server,
+    createAccountService({
+      users,
+      resetCodes: createResetCodeStore(db.kysely),
+      mailer,
+      secret: config.jwtSecret,
+      mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
+      accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+    }),
+  );
+  feedbackRoutes(
+    server,
+    createFeedbackService({
+      store: createFeedbackStore(db.kysely),
+      mailer,
+      feedbackDir: join(config.dataDir, 'feedback'),
+      feedbackTo: config.feedbackTo,
+      log: server.log,
+    }),
+    join(config.dataDir, 'feedback-incoming'),
+  );
+
+  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db.kysely));
+  const apis = createApisService({
+    store: createApiStore(db.kysely),
+    db: db.kysely,
+    publicUrl: config.publicUrl,
+    onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+  });
+  apisRoutes(server, apis);
+  await importRoutes(server, apis);
+  await sandboxRoutes(server, sandbox);
+  await testDataRoutes(
+    server,
+    createTestDataService({
+      store: createTestDataStore(db.kysely),
+      apis,
+      onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+    }),
+  );
+  tokenRoutes(
+    server,
+    createTokenService({
+      store: createTokenStore(db.kysely),
+      apis,
+      lifetimeSeconds: config.tokenTtlSeconds,
+      onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+    }),
+  );
 
   const webAppServed = await serveWebApp(server, config.webDistDir ?? defaultWebDist);
   server.setNotFoundHandler((request, reply) => {

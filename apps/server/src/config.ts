@@ -12,9 +12,15 @@ export interface Config {
   smtpUrl?: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** Lifetime of a sandbox access token (Token Manager). */
+  tokenTtlSeconds: number;
   webDistDir?: string;
   logLevel: string;
   mailFrom: string;
+  /** Where submitted feedback is mailed; unset keeps it in the database and `$DATA_DIR/feedback` only. */
+  feedbackTo?: string;
+  /** An OpenAI-compatible chat-completions server for the AI helpers; unset: the built-in generators. */
+  ai?: { baseUrl: string; apiKey?: string; model: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -32,9 +38,18 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     jwtSecret: env.JWT_SECRET || loadOrCreateSecret(dataDir),
     jwtTtlSeconds: parseDuration(env.JWT_TTL ?? '24h'),
+    tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '30d'),
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL ?? 'info',
     mailFrom: env.MAIL_FROM ?? 'API Sandbox <no-reply@api-sandbox.local>',
+    feedbackTo: env.FEEDBACK_TO || undefined,
+    ai: env.AI_BASE_URL
+      ? {
+          baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.AI_API_KEY || undefined,
+          model: env.AI_MODEL || 'gpt-4o-mini',
+        }
+      : undefined,
   };
 }
 

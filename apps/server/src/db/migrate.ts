@@ -1,9 +1,19 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection.js';
 import * as accounts from './migrations/001_accounts.js';
+import * as catalog from './migrations/002_catalog.js';
+import * as accountRecovery from './migrations/003_account_recovery.js';
+import * as sandbox from './migrations/004_sandbox.js';
+import * as testData from './migrations/005_test_data.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
-const migrations = { '001_accounts': accounts };
+const migrations = {
+  '001_accounts': accounts,
+  '002_catalog': catalog,
+  '003_account_recovery': accountRecovery,
+  '004_sandbox': sandbox,
+  '005_test_data': testData,
+};
 
 export async function migrate(db: Db): Promise<void> {
   const provider: MigrationProvider = {

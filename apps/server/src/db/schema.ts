@@ -36,8 +36,145 @@ export interface RateLimitsTable {
   window_started_at: string;
 }
 
+export interface ApiMastersTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  version: string;
+  description: string;
+  is_auth_required: Generated<number>;
+  is_published: Generated<number>;
+  sandbox_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EndpointsTable {
+  id: Generated<number>;
+  api_master_id: number;
+  position: number;
+  tag: string;
+  method: string;
+  path: string;
+  summary: string | null;
+  operation_id: string | null;
+  get_api_id: string | null;
+  post_api_id: string | null;
+  put_api_id: string | null;
+  patch_api_id: string | null;
+  delete_api_id: string | null;
+}
+
+export interface EndpointParametersTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  position: number;
+  location: 'path' | 'query' | 'header';
+  name: string;
+  parameter_type: string;
+  description: string | null;
+  is_required: Generated<number>;
+  spec: string;
+  config_parameter_id: number | null;
+}
+
+export interface EndpointRequestsTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  content_type: string;
+  schema_name: string | null;
+  is_required: Generated<number>;
+}
+
+export interface EndpointResponsesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  code: string;
+  description: string;
+  schema_name: string | null;
+  content_type: string | null;
+  example: string | null;
+}
+
+export interface SchemasTable {
+  id: Generated<number>;
+  api_master_id: number;
+  name: string;
+  definition: string;
+}
+
+export interface BodyPropertiesTable {
+  id: Generated<number>;
+  schema_id: number;
+  parent_id: number | null;
+  position: number;
+  json_key: string;
+  definition: string;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC of the code: the database alone does not reveal a live code. */
+  code_hash: string;
+  expires_at: string;
+  wrong_tries: Generated<number>;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  query: string;
+  /** JSON list of { name, storedName, size, type } of the files under $DATA_DIR/feedback/<id>/. */
+  attachments: string;
+  created_at: string;
+}
+
+export interface SandboxRecordsTable {
+  api_master_id: number;
+  collection: string;
+  record_key: string;
+  data: string;
+  created_at: string;
+}
+
+export interface SandboxCollectionsTable {
+  api_master_id: number;
+  collection: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  api_master_id: number;
+  token: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface TestDataTable {
+  endpoint_id: number;
+  target: 'request' | 'response';
+  rows: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_tokens: VerificationTokensTable;
   rate_limits: RateLimitsTable;
+  password_reset_codes: PasswordResetCodesTable;
+  feedback: FeedbackTable;
+  api_masters: ApiMastersTable;
+  endpoints: EndpointsTable;
+  endpoint_parameters: EndpointParametersTable;
+  endpoint_requests: EndpointRequestsTable;
+  endpoint_responses: EndpointResponsesTable;
+  schemas: SchemasTable;
+  body_properties: BodyPropertiesTable;
+  sandbox_records: SandboxRecordsTable;
+  sandbox_collections: SandboxCollectionsTable;
+  api_tokens: ApiTokensTable;
+  test_data: TestDataTable;
 }

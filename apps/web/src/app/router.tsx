@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { ProtectedLayout } from '../components/ProtectedLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { ApiDetailPage } from '../features/apis/ApiDetailPage';
+import { ApiSidebar } from '../features/apis/ApiSidebar';
 import { DashboardPage } from '../features/apis/DashboardPage';
 import { EmailVerifiedPage } from '../features/auth/EmailVerifiedPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
@@ -33,7 +34,7 @@ export const router = createBrowserRouter([
       { path: '/terms-and-conditions', element: <TermsPage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       {
-        element: <ProtectedLayout variant="dashboard" />,
+        element: <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/request/:projectId/:apiId', element: <ApiDetailPage /> },

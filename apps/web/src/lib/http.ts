@@ -20,6 +20,7 @@ export function isHttpError(error: unknown, status?: number): error is HttpError
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or FormData for a multipart upload (the browser then sets the content type and boundary). */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -60,13 +61,14 @@ export function createHttpClient({
   return async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}) {
     const token = getSessionToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'include',
       signal,
     });

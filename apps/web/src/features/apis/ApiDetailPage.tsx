@@ -1,18 +1,43 @@
-import { Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { downloadOpenApi, failureMessage, useApiList, useEndpoint } from './api';
+import { EndpointHeader } from './EndpointHeader';
+import { EndpointTabs } from './EndpointTabs';
+import { isViewer } from './roles';
 
-// spec §2: request, response and mapping tabs arrive with the APIs work.
+/** spec §2 API detail screen: `projectId` is the API, `apiId` one of its endpoints. */
 export function ApiDetailPage() {
-  const { projectId, apiId } = useParams();
+  const { projectId = '', apiId = '' } = useParams();
+  const endpoint = useEndpoint(projectId, apiId);
+  const master = useApiList().data?.find((api) => String(api.id) === projectId);
+
+  if (endpoint.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading API" />
+      </Box>
+    );
+  }
+  if (endpoint.isError) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        This endpoint could not be loaded.
+      </Typography>
+    );
+  }
+
+  const detail = endpoint.data;
+  const apiName = master?.apiMasterName ?? detail.apiName;
+  const download = () =>
+    downloadOpenApi({ id: Number(projectId), apiMasterName: apiName }).catch((error) =>
+      toast.error(failureMessage(error)),
+    );
+
   return (
-    <Typography
-      variant="h5"
-      component="h1"
-      sx={{ fontWeight: 600 }}
-      data-project-id={projectId}
-      data-api-id={apiId}
-    >
-      API details
-    </Typography>
+    <Stack spacing={2}>
+      <EndpointHeader endpoint={detail} apiName={apiName} readOnly={isViewer()} onDownload={download} />
+      <EndpointTabs apiMasterId={projectId} endpoint={detail} readOnly={isViewer()} />
+    </Stack>
   );
 }

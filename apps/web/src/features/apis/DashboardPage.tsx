@@ -1,13 +1,47 @@
-import { Link, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { type ApiMaster, apiMessages } from '@sandbox/contracts';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiTable } from './ApiTable';
+import { useApiList } from './api';
+import { DeployApiDialog } from './DeployApiDialog';
+import { NewApiDialog } from './NewApiDialog';
+import { isViewer } from './roles';
 
-// spec §2: the API table, import dialog and deploy switch arrive with the APIs work.
 export function DashboardPage() {
+  const list = useApiList();
+  const [creating, setCreating] = useState(false);
+  const [deploying, setDeploying] = useState<ApiMaster | null>(null);
+  const viewer = isViewer();
+
   return (
-    <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-      <Link component={RouterLink} to="/dashboard" color="inherit" underline="hover">
-        All APIs
-      </Link>
-    </Typography>
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to="/dashboard" color="inherit" underline="hover">
+            All APIs
+          </Link>
+        </Typography>
+        {!viewer && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create New API
+          </Button>
+        )}
+      </Stack>
+      {list.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading APIs" />
+        </Box>
+      ) : (list.data ?? []).length === 0 ? (
+        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
+          {apiMessages.noApiFound}
+        </Typography>
+      ) : (
+        <ApiTable apis={list.data ?? []} readOnly={viewer} onDeploy={setDeploying} />
+      )}
+      <NewApiDialog open={creating} onClose={() => setCreating(false)} />
+      <DeployApiDialog api={deploying} onClose={() => setDeploying(null)} />
+    </Stack>
   );
 }

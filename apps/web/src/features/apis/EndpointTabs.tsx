@@ -1,0 +1,75 @@
+import { Box, Paper, Tab, Tabs } from '@mui/material';
+import type { EndpointDetail } from '@sandbox/contracts';
+import { useState } from 'react';
+import { HeadersForm } from './HeadersForm';
+import { MappingForm } from './MappingForm';
+import { ParamsForm } from './ParamsForm';
+import { RequestBodyPanel } from './RequestBodyPanel';
+import { ResponsesPanel } from './ResponsesPanel';
+
+type TopTab = 'Request' | 'Response' | 'Mapping';
+const SUB_TABS: Record<TopTab, string[]> = {
+  Request: ['Params', 'Headers', 'Body'],
+  Response: ['Body'],
+  Mapping: [],
+};
+
+export interface EndpointTabsProps {
+  apiMasterId: string;
+  endpoint: EndpointDetail;
+  readOnly: boolean;
+}
+
+export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsProps) {
+  // spec §2: Mapping only for POST endpoints.
+  const tops: TopTab[] =
+    endpoint.methodType === 'POST' ? ['Request', 'Response', 'Mapping'] : ['Request', 'Response'];
+  const [chosenTop, setTop] = useState<TopTab>('Request');
+  const top = tops.includes(chosenTop) ? chosenTop : 'Request';
+  // spec §2: the sub-tab goes back to the first when the top tab or the endpoint changes.
+  const subKey = `${endpoint.id}:${top}`;
+  const [chosenSub, setSub] = useState({ key: subKey, index: 0 });
+  const sub = chosenSub.key === subKey ? chosenSub.index : 0;
+  const subTabs = SUB_TABS[top];
+
+  const panel = () => {
+    if (top === 'Mapping')
+      return <MappingForm apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
+    if (top === 'Response')
+      return <ResponsesPanel apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
+    if (sub === 1) return <HeadersForm apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
+    if (sub === 2)
+      return <RequestBodyPanel apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
+    return <ParamsForm apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
+  };
+
+  return (
+    <Paper variant="outlined">
+      <Tabs value={top} onChange={(_event, value: TopTab) => setTop(value)} aria-label="Endpoint sections">
+        {tops.map((name) => (
+          <Tab key={name} value={name} label={name} />
+        ))}
+      </Tabs>
+      {subTabs.length > 0 && (
+        <Tabs
+          value={sub}
+          onChange={(_event, index: number) => setSub({ key: subKey, index })}
+          aria-label={`${top} sections`}
+          sx={{ borderTop: 1, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+        >
+          {subTabs.map((name) => (
+            <Tab key={name} label={name} sx={{ minHeight: 40 }} />
+          ))}
+        </Tabs>
+      )}
+      <Box
+        key={endpoint.id}
+        role="tabpanel"
+        aria-label={subTabs[sub] ? `${top} ${subTabs[sub]}` : top}
+        sx={{ p: 2 }}
+      >
+        {panel()}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import {
+  apiFormMessages,
+  apiMessages,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  UPLOAD_FORM_RESET_MS,
+  ZApiVersion,
+  ZImportFields,
+} from '@sandbox/contracts';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { AppDialog } from '../../components/AppDialog';
+import { failureMessage, useImportApi } from './api';
+import { ImportFileField } from './ImportFileField';
+import { hasImportExtension } from './importFile';
+import { capitaliseFirst, maskVersion } from './inputMasks';
+
+// spec §5 New API: the contract's fields, a real boolean for the checkbox and the chosen file.
+const ZNewApiForm = z.object({
+  apiName: ZImportFields.shape.apiName,
+  apiDescription: ZImportFields.shape.apiDescription,
+  apiVersion: ZApiVersion,
+  isAuthRequired: z.boolean(),
+  multipartFile: z
+    .custom<File>((value) => value instanceof File, apiFormMessages.fileRequired)
+    .refine((file) => hasImportExtension(file.name), apiFormMessages.invalidFileFormat),
+});
+type NewApiForm = z.input<typeof ZNewApiForm>;
+
+const EMPTY: NewApiForm = {
+  apiName: '',
+  apiDescription: '',
+  apiVersion: '',
+  isAuthRequired: false,
+  multipartFile: undefined as unknown as File,
+};
+
+export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const importApi = useImportApi();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<NewApiForm>({ resolver: zodResolver(ZNewApiForm), defaultValues: EMPTY });
+
+  const close = () => {
+    onClose();
+    // spec §9: the form resets shortly after, once the dialog has faded out.
+    setTimeout(() => reset(EMPTY), UPLOAD_FORM_RESET_MS);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const form = new FormData();
+    form.append('apiName', values.apiName);
+    form.append('apiDescription', values.apiDescription);
+    form.append('apiVersion', values.apiVersion);
+    form.append('isAuthRequired', String(values.isAuthRequired));
+    form.append('multipartFile', values.multipartFile);
+    importApi.mutate(form, {
+      onSuccess: () => {
+        toast.success(apiMessages.importSuccess);
+        close();
+      },
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  });
+
+  return (
+    <AppDialog open={open} onClose={close} title="New API">
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ pt: 1 }}>
+        <Controller
+          name="apiName"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              label="Name"
+              required
+              autoFocus
+              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
+              error={Boolean(errors.apiName)}
+              helperText={errors.apiName?.message}
+              slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
+            />
+          )}
+        />
+        <Controller
+          name="apiDescription"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              label="Description"
+              required
+              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
+              error={Boolean(errors.apiDescription)}
+              helperText={errors.apiDescription?.message}
+              slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION_LENGTH } }}
+            />
+          )}
+        />
+        <Controller
+          name="apiVersion"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              label="Version"
+              required
+              placeholder="1.0"
+              onChange={(event) => field.onChange(maskVersion(event.target.value))}
+              error={Boolean(errors.apiVersion)}
+              helperText={errors.apiVersion?.message}
+              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 3 } }}
+            />
+          )}
+        />
+        <Controller
+          name="multipartFile"
+          control={control}
+          render={({ field, fieldState }) => (
+            <ImportFileField
+              file={field.value ?? null}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          name="isAuthRequired"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Is Auth Required"
+              control={
+                <Checkbox checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />
+              }
+            />
+          )}
+        />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={importApi.isPending}>
+            Import
+          </Button>
+        </Stack>
+      </Stack>
+    </AppDialog>
+  );
+}

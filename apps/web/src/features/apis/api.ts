@@ -1,0 +1,166 @@
+// The API catalog calls of spec §7 and the spec §8 message each failure shows.
+import {
+  type ApiMaster,
+  apisPaths,
+  type EndpointDetail,
+  type EndpointLinks,
+  type HeaderRow,
+  type MappingOptions,
+  type MessageResponse,
+  messages,
+  type ParameterRow,
+  type ResponseConfig,
+  type ResponseCreate,
+  type SchemaMaster,
+  type SchemaSave,
+} from '@sandbox/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, isHttpError } from '../../lib/http';
+import { saveJsonFile } from './saveJsonFile';
+
+export const apiKeys = {
+  all: ['apis'] as const,
+  list: () => [...apiKeys.all, 'list'] as const,
+  endpoint: (apiMasterId: string, endpointId: string) =>
+    [...apiKeys.all, apiMasterId, 'endpoint', endpointId] as const,
+  mapParams: (apiMasterId: string, endpointId: string) =>
+    [...apiKeys.all, apiMasterId, 'map-params', endpointId] as const,
+  mappingOptions: (apiMasterId: string, endpointId: string) =>
+    [...apiKeys.all, apiMasterId, 'all-apis', endpointId] as const,
+  statusCodes: () => [...apiKeys.all, 'status-codes'] as const,
+};
+
+/** spec §8: creation, upload and mapping failures show the server's detail when it gives one. */
+export function failureMessage(error: unknown): string {
+  return isHttpError(error) && error.detail ? error.detail : messages.somethingWrong;
+}
+
+export const useApiList = () =>
+  useQuery({ queryKey: apiKeys.list(), queryFn: () => http<ApiMaster[]>(apisPaths.list) });
+
+export const useEndpoint = (apiMasterId: string, endpointId: string) =>
+  useQuery({
+    queryKey: apiKeys.endpoint(apiMasterId, endpointId),
+    queryFn: () => http<EndpointDetail>(apisPaths.endpoint(apiMasterId, endpointId)),
+  });
+
+export const useMapParams = (apiMasterId: string, endpointId: string) =>
+  useQuery({
+    queryKey: apiKeys.mapParams(apiMasterId, endpointId),
+    queryFn: () => http<Record<string, number>>(apisPaths.mapParams(apiMasterId, endpointId)),
+  });
+
+export const useMappingOptions = (apiMasterId: string, endpointId: string) =>
+  useQuery({
+    queryKey: apiKeys.mappingOptions(apiMasterId, endpointId),
+    queryFn: () => http<MappingOptions>(apisPaths.allApis(apiMasterId, endpointId)),
+  });
+
+export const useHttpStatusCodes = () =>
+  useQuery({
+    queryKey: apiKeys.statusCodes(),
+    queryFn: () => http<Record<string, string>>(apisPaths.httpStatusCodes),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Every mutation changes what the list and the open endpoint show. */
+function useInvalidateApis() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: apiKeys.all });
+}
+
+export function useImportApi() {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (form: FormData) => http<ApiMaster>(apisPaths.upload, { method: 'POST', body: form }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteApi() {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (apiMasterId: number) =>
+      http<MessageResponse>(apisPaths.remove(apiMasterId), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeployApi() {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (apiMasterId: number) => http<unknown>(apisPaths.publish(apiMasterId)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveParameters(endpointId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (rows: ParameterRow[]) =>
+      http<MessageResponse>(apisPaths.parameters(endpointId), { method: 'POST', body: rows }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveHeaders(apiMasterId: string, endpointId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (rows: HeaderRow[]) =>
+      http<MessageResponse>(apisPaths.headers(apiMasterId, endpointId), { method: 'PUT', body: rows }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveSchema(apiMasterId: string | number) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: ({ schemaName, body }: { schemaName: string; body: SchemaSave }) =>
+      http<SchemaMaster>(apisPaths.schema(apiMasterId, schemaName), { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateResponse(apiMasterId: string, endpointId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (body: ResponseCreate) =>
+      http<ResponseConfig>(apisPaths.createResponse(apiMasterId, endpointId), { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateResponse() {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: ({
+      id,
+      code,
+      responseDescription,
+    }: {
+      id: number;
+      code: string;
+      responseDescription: string;
+    }) =>
+      http<ResponseConfig>(apisPaths.updateResponseCode(id, code), {
+        method: 'POST',
+        body: { responseDescription },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveMapping(apiMasterId: string, endpointId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (links: EndpointLinks) =>
+      http<MessageResponse>(apisPaths.updateApis(apiMasterId, endpointId), { method: 'PUT', body: links }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves the API as an OpenAPI 3.1 document named after it. */
+export async function downloadOpenApi(api: { id: number; apiMasterName: string }): Promise<void> {
+  const document = await http<unknown>(apisPaths.openapi(api.id));
+  saveJsonFile(`${api.apiMasterName}-openapi.json`, document);
+}

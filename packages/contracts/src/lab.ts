@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { HTTP_METHODS } from './constants.js';
+
+// spec §3 API Lab send payload, §7 POST /api/send-request, §8 messages; DESIGN §7 limits.
+
+export const labPaths = {
+  send: '/api/send-request',
+} as const;
+
+/** DESIGN §7: a Lab request, redirects included, gets this long. */
+export const LAB_TIMEOUT_MS = 10_000;
+/** Larger response bodies are cut here and marked `truncated`. */
+export const LAB_MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const LAB_MAX_REDIRECTS = 5;
+const LAB_MAX_ROWS = 100;
+
+// RFC 9110 token characters: anything else would be refused by the HTTP client anyway.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const NO_LINE_BREAKS = /^[^\r\n]*$/;
+
+export const ZLabKeyValue = z.object({
+  key: z.string().trim().max(200),
+  value: z.string().max(8000).regex(NO_LINE_BREAKS, 'Values cannot contain line breaks'),
+});
+export type LabKeyValue = z.infer<typeof ZLabKeyValue>;
+
+const ZHeaderList = z.array(ZLabKeyValue).max(LAB_MAX_ROWS);
+const ZHeaderRecord = z.record(z.string().max(200), z.string().max(8000).regex(NO_LINE_BREAKS));
+
+export const ZLabSendRequest = z.object({
+  requestMethod: z.enum(HTTP_METHODS),
+  requestUrl: z.string().trim().min(1, 'Request URL is required').max(8000),
+  headers: z
+    .union([ZHeaderList, ZHeaderRecord])
+    .default([])
+    .transform((headers) =>
+      Array.isArray(headers) ? headers : Object.entries(headers).map(([key, value]) => ({ key, value })),
+    )
+    .transform((rows) => rows.filter((row) => row.key !== ''))
+    .refine(
+      (rows) => rows.every((row) => HEADER_NAME.test(row.key)),
+      "A header name may only hold letters, digits and !#$%&'*+.^_`|~-",
+    ),
+  requestBody: z.string().max(1_000_000).nullable().default(''),
+  requestParams: z
+    .array(ZLabKeyValue)
+    .max(LAB_MAX_ROWS)
+    .default([])
+    .transform((rows) => rows.filter((row) => row.key !== '')),
+  apiMasterId: z.coerce.number().int().positive().nullable().optional(),
+});
+export type LabSendRequest = z.input<typeof ZLabSendRequest>;
+export type LabSendInput = z.output<typeof ZLabSendRequest>;
+
+export interface LabResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  /** The body as text, at most LAB_MAX_BODY_BYTES of it. */
+  body: string;
+  timeMs: number;
+  sizeBytes: number;
+  truncated: boolean;
+  /** Says why the body is incomplete, when it is. */
+  note?: string;
+  /** Where the answer finally came from, after any redirects. */
+  url: string;
+  redirects: number;
+}
+
+export const labMessages = {
+  sent: 'Request sent successfully.',
+  failed: 'Sorry, something went wrong. Try again.',
+  tokenGenerated: 'Token generated successfully.',
+  curlCopied: 'cURL command copied.',
+  notDeployed: 'This API is not deployed yet: deploy it from the dashboard to get its Request URL.',
+  onlyHttp: 'Only http and https URLs can be requested',
+  invalidUrl: 'The Request URL is not a valid URL',
+  privateAddress: 'Requests to private or local addresses are not allowed',
+  tooManyRedirects: `The request was redirected more than ${LAB_MAX_REDIRECTS} times`,
+  timedOut: `The request took longer than ${LAB_TIMEOUT_MS / 1000} s`,
+  unreachable: 'The request could not be completed',
+  truncated: `The response is larger than ${LAB_MAX_BODY_BYTES / 1024 / 1024} MB: only its first ${LAB_MAX_BODY_BYTES / 1024 / 1024} MB are shown.`,
+} as const;
