@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { importRoutes } from './apis/importRoutes.js';
 import { apisRoutes } from './apis/routes.js';
 import { createApisService } from './apis/service.js';
@@ -15,16 +15,24 @@ import { createAuthService } from './auth/service.js';
 import { createSessionTokens } from './auth/sessionToken.js';
 import { createUserStore } from './auth/store.js';
 import type { Config } from './config.js';
+import { copilotRoutes } from './copilot/routes.js';
+import { createCopilotService } from './copilot/service.js';
+import { createCopilotStore } from './copilot/store.js';
 import { connect, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { createFeedbackService } from './feedback/service.js';
 import { createFeedbackStore } from './feedback/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { labRoutes } from './lab/routes.js';
+import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
+import { teamRoutes } from './team/routes.js';
+import { createTeamService } from './team/service.js';
+import { createTeamStore } from './team/store.js';
 import { testDataRoutes } from './testdata/routes.js';
 import { createTestDataService } from './testdata/service.js';
 import { createTestDataStore } from './testdata/store.js';
@@ -36,7 +44,13 @@ import { isClientRoute, serveWebApp } from './web/serveWebApp.js';
 export interface AppOptions {
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** How the API Lab reaches the network (tests: a fake resolver, one allowed test address). */
+  labNetwork?: LabNetwork;
+  /** The AI helpers' time limit (tests shorten it). */
+  aiTimeoutMs?: number;
   logger?: boolean;
+  /** Told of every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface App {
@@ -52,8 +66,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // The sandbox is the hot path: its requests are not logged one by one.
+    disableRequestLogging: (request: { url?: string }) => request.url?.startsWith('/sandbox/') ?? false,
     routerOptions: { maxParamLength: 500 },
   });
+  if (options.onRoute) server.addHook('onRoute', options.onRoute);
   const db = connect(config);
   server.addHook('onClose', () => db.close());
   await migrate(db);
@@ -104,7 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     join(config.dataDir, 'feedback-incoming'),
   );
 
-  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db.kysely));
+  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db));
   const apis = createApisService({
     store: createApiStore(db.kysely),
     db: db.kysely,
@@ -112,6 +129,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
   });
   apisRoutes(server, apis);
+  labRoutes(
+    server,
+    createLabService({
+      publicUrl: config.publicUrl,
+      inject: (request) => server.inject(request),
+      apis,
+      network: options.labNetwork,
+    }),
+  );
+  copilotRoutes(
+    server,
+    createCopilotService({ ai: config.ai, apis, store: createCopilotStore(db.kysely), aiTimeoutMs: options.aiTimeoutMs }),
+  );
   await importRoutes(server, apis);
   await sandboxRoutes(server, sandbox);
   await testDataRoutes(
@@ -130,6 +160,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       lifetimeSeconds: config.tokenTtlSeconds,
       onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
     }),
+  );
+
+  teamRoutes(
+    server,
+    createTeamService({ store: createTeamStore(db.kysely), users, mailer, publicUrl: config.publicUrl }),
   );
 
   const webAppServed = await serveWebApp(server, config.webDistDir ?? defaultWebDist);

@@ -9,6 +9,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The embedded database itself, for the sandbox's prepared statements on the hot path. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -25,5 +27,5 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Db 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

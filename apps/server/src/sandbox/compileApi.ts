@@ -14,6 +14,8 @@ export interface CompiledParameter {
 export interface CompiledResponse {
   code: number;
   shape?: Shape;
+  /** Where a list of records goes in this response: the body itself ('') or one of its array fields. */
+  listField?: string;
   example?: unknown;
   contentType: string | null;
 }
@@ -63,6 +65,11 @@ function parameterShape(p: ParameterConfig | HeaderConfig): Shape {
   };
 }
 
+function listFieldOf(shape: Shape): string | undefined {
+  if (shape.type === 'array') return '';
+  return shape.properties?.find((p) => p.shape.type === 'array')?.key;
+}
+
 /** `/pets/{petId}` → `/pets`: the collection an item path belongs to. */
 function resourceOf(path: string): string {
   return path.replace(/\/\{[^}]+\}\/?$/, '') || '/';
@@ -109,6 +116,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       const named = r.responseSchemaName ? schemas.get(r.responseSchemaName) : undefined;
       responses.set(code, {
         code,
+        listField: named ? listFieldOf(named) : undefined,
         shape: named && r.responseSchemaName ? { type: named.type, ref: r.responseSchemaName } : undefined,
         example: r.example,
         contentType: r.contentType,

@@ -1,18 +1,87 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 
 export type SandboxRecord = Record<string, unknown>;
 
 /** The records of linked endpoints' collections, kept in the database so every instance shares them. */
-export function createRecordStore(db: Kysely<Database>) {
+export interface RecordStore {
+  /** A collection becomes stateful with its first stored record and stays so, even once emptied. */
+  isStateful(apiMasterId: number, collection: string): Promise<boolean>;
+  list(apiMasterId: number, collection: string, limit?: number): Promise<SandboxRecord[]>;
+  find(apiMasterId: number, collection: string, key: string): Promise<SandboxRecord | undefined>;
+  /** Inserts or replaces the record under its key. */
+  put(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void>;
+  remove(apiMasterId: number, collection: string, key: string): Promise<boolean>;
+}
+
+const MAX_LIST = 1000;
+
+export function createRecordStore(db: Db): RecordStore {
+  const store = db.sqlite ? sqliteRecords(db.sqlite) : kyselyRecords(db.kysely);
+  // Statefulness only ever turns on, so a positive answer can be remembered on every instance.
+  const known = new Set<string>();
+  return {
+    ...store,
+    async isStateful(apiMasterId, collection) {
+      const key = `${apiMasterId}\u0000${collection}`;
+      if (known.has(key)) return true;
+      const stateful = await store.isStateful(apiMasterId, collection);
+      if (stateful) known.add(key);
+      return stateful;
+    },
+  };
+}
+
+// The hot path on the embedded database: statements prepared once, not per request.
+function sqliteRecords(sqlite: SQLite.Database): RecordStore {
+  const stateful = sqlite.prepare(
+    'SELECT 1 FROM sandbox_collections WHERE api_master_id = ? AND collection = ?',
+  );
+  const list = sqlite.prepare(
+    'SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? ORDER BY created_at LIMIT ?',
+  );
+  const find = sqlite.prepare(
+    'SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
+  );
+  const mark = sqlite.prepare(
+    'INSERT INTO sandbox_collections (api_master_id, collection) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
+  const upsert = sqlite.prepare(
+    `INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (api_master_id, collection, record_key) DO UPDATE SET data = excluded.data`,
+  );
+  const remove = sqlite.prepare(
+    'DELETE FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
+  );
+  const put = sqlite.transaction((apiMasterId: number, collection: string, key: string, data: string) => {
+    mark.run(apiMasterId, collection);
+    upsert.run(apiMasterId, collection, key, data, new Date().toISOString());
+  });
+  return {
+    isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
+    list: async (apiMasterId, collection, limit = MAX_LIST) =>
+      (list.all(apiMasterId, collection, limit) as { data: string }[]).map((r) => JSON.parse(r.data)),
+    async find(apiMasterId, collection, key) {
+      const row = find.get(apiMasterId, collection, key) as { data: string } | undefined;
+      return row && JSON.parse(row.data);
+    },
+    put: async (apiMasterId, collection, key, record) => {
+      put(apiMasterId, collection, key, JSON.stringify(record));
+    },
+    remove: async (apiMasterId, collection, key) => remove.run(apiMasterId, collection, key).changes > 0,
+  };
+}
+
+function kyselyRecords(db: Kysely<Database>): RecordStore {
   const inCollection = (apiMasterId: number, collection: string) =>
     db
       .selectFrom('sandbox_records')
       .where('api_master_id', '=', apiMasterId)
       .where('collection', '=', collection);
-
   return {
-    async isStateful(apiMasterId: number, collection: string): Promise<boolean> {
+    async isStateful(apiMasterId, collection) {
       const row = await db
         .selectFrom('sandbox_collections')
         .select('collection')
@@ -21,8 +90,7 @@ export function createRecordStore(db: Kysely<Database>) {
         .executeTakeFirst();
       return row !== undefined;
     },
-
-    async list(apiMasterId: number, collection: string, limit = 1000): Promise<SandboxRecord[]> {
+    async list(apiMasterId, collection, limit = MAX_LIST) {
       const rows = await inCollection(apiMasterId, collection)
         .select('data')
         .orderBy('created_at')
@@ -30,17 +98,14 @@ export function createRecordStore(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => JSON.parse(r.data));
     },
-
-    async find(apiMasterId: number, collection: string, key: string): Promise<SandboxRecord | undefined> {
+    async find(apiMasterId, collection, key) {
       const row = await inCollection(apiMasterId, collection)
         .select('data')
         .where('record_key', '=', key)
         .executeTakeFirst();
       return row && JSON.parse(row.data);
     },
-
-    /** Inserts or replaces the record under its key. */
-    async put(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void> {
+    async put(apiMasterId, collection, key, record) {
       const data = JSON.stringify(record);
       await db.transaction().execute(async (trx) => {
         await trx
@@ -61,17 +126,14 @@ export function createRecordStore(db: Kysely<Database>) {
           .execute();
       });
     },
-
-    async remove(apiMasterId: number, collection: string, key: string): Promise<boolean> {
-      const result = await db
+    async remove(apiMasterId, collection, key) {
+      const deleted = await db
         .deleteFrom('sandbox_records')
         .where('api_master_id', '=', apiMasterId)
         .where('collection', '=', collection)
         .where('record_key', '=', key)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return Number(deleted.numDeletedRows) > 0;
     },
   };
 }
-
-export type RecordStore = ReturnType<typeof createRecordStore>;

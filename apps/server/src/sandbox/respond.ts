@@ -27,20 +27,30 @@ function generated(api: CompiledApi, response: CompiledResponse | undefined, nam
 
 const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The stored list, placed where the response expects it: the body itself, or its first array field. */
-function asList(template: unknown, records: SandboxRecord[]): unknown {
-  if (Array.isArray(template) || !isRecord(template)) return records;
-  const field = Object.keys(template).find((k) => Array.isArray(template[k]));
-  return field ? { ...template, [field]: records } : records;
+/** The stored list, placed where the response expects it: the body itself, or its array field. */
+function asList(
+  api: CompiledApi,
+  response: CompiledResponse | undefined,
+  name: string,
+  records: SandboxRecord[],
+): unknown {
+  if (!response?.listField) return records;
+  const template = generated(api, response, name);
+  return isRecord(template) ? { ...template, [response.listField]: records } : records;
 }
 
 /** Test data answers a list with all its rows, an item with the row whose id matches (else 404). */
-function fromTestRows(endpoint: CompiledEndpoint, key: string | undefined, template: unknown): SandboxAnswer {
+function fromTestRows(
+  api: CompiledApi,
+  endpoint: CompiledEndpoint,
+  key: string | undefined,
+  name: string,
+): SandboxAnswer {
   const { testRows, item } = endpoint;
   if (key === undefined || !item) {
-    const list =
-      Array.isArray(template) || (isRecord(template) && Object.values(template).some(Array.isArray));
-    return { status: endpoint.successCode, body: list ? asList(template, testRows) : testRows[0] };
+    const success = endpoint.responses.get(endpoint.successCode);
+    const list = success?.listField !== undefined;
+    return { status: endpoint.successCode, body: list ? asList(api, success, name, testRows) : testRows[0] };
   }
   const row = testRows.find((r) => String(r[item.field] ?? r[item.param]) === key);
   if (!row)
@@ -88,7 +98,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       if (key === undefined) {
         return {
           status: endpoint.successCode,
-          body: asList(generated(api, success, name), await records.list(api.id, collection)),
+          body: asList(api, success, name, await records.list(api.id, collection)),
         };
       }
       const found = await records.find(api.id, collection, key);
@@ -114,7 +124,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
     }
   }
 
-  if (endpoint.testRows.length > 0) return fromTestRows(endpoint, key, generated(api, success, name));
+  if (endpoint.testRows.length > 0) return fromTestRows(api, endpoint, key, name);
   const answer = generated(api, success, name);
   if (item && key !== undefined && isRecord(answer) && item.field in answer) answer[item.field] = key;
   if (isRecord(body) && isRecord(answer) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {

@@ -5,6 +5,12 @@ import type { SandboxRuntime } from './runtime.js';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 const ALLOWED = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 
+/** Open CORS: the sandbox is called from browsers on any origin (DESIGN §6). */
+function allowAnyOrigin(reply: FastifyReply): void {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-expose-headers', '*');
+}
+
 function sendProblem(reply: FastifyReply, status: number, title: string, detail: string) {
   return reply
     .status(status)
@@ -21,20 +27,6 @@ export async function sandboxRoutes(app: FastifyInstance, runtime: SandboxRuntim
       done(null, body),
     );
 
-    scope.addHook('onRequest', async (request, reply) => {
-      reply.header('access-control-allow-origin', '*');
-      reply.header('access-control-expose-headers', '*');
-      if (request.method === 'OPTIONS') {
-        reply.header('access-control-allow-methods', ALLOWED);
-        reply.header(
-          'access-control-allow-headers',
-          request.headers['access-control-request-headers'] ?? '*',
-        );
-        reply.header('access-control-max-age', '86400');
-        return reply.status(204).send();
-      }
-    });
-
     scope.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500) request.log.error({ err: error }, 'sandbox request failed');
@@ -48,6 +40,16 @@ export async function sandboxRoutes(app: FastifyInstance, runtime: SandboxRuntim
     });
 
     const handler = async (request: import('fastify').FastifyRequest, reply: FastifyReply) => {
+      allowAnyOrigin(reply);
+      if (request.method === 'OPTIONS') {
+        reply.header('access-control-allow-methods', ALLOWED);
+        reply.header(
+          'access-control-allow-headers',
+          request.headers['access-control-request-headers'] ?? '*',
+        );
+        reply.header('access-control-max-age', '86400');
+        return reply.status(204).send();
+      }
       const { key, '*': rest = '' } = request.params as { key: string; '*'?: string };
       const answer = await runtime.handle({
         method: request.method,
@@ -70,7 +72,7 @@ export async function sandboxRoutes(app: FastifyInstance, runtime: SandboxRuntim
         .type(isProblem ? 'application/problem+json' : 'application/json')
         .send(JSON.stringify(answer.body));
     };
-    const options = { logLevel: 'warn' as const, exposeHeadRoute: false };
+    const options = { exposeHeadRoute: false };
     scope.route({ method: METHODS, url: '/sandbox/:key', handler, ...options });
     scope.route({ method: METHODS, url: '/sandbox/:key/*', handler, ...options });
   });
