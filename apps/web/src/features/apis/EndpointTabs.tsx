@@ -1,6 +1,7 @@
-import { Box, Paper, Tab, Tabs } from '@mui/material';
+import { Box, Button, Paper, Stack, Tab, Tabs } from '@mui/material';
 import type { EndpointDetail } from '@sandbox/contracts';
 import { useState } from 'react';
+import { TestDataDialog } from '../testdata/TestDataDialog';
 import { HeadersForm } from './HeadersForm';
 import { MappingForm } from './MappingForm';
 import { ParamsForm } from './ParamsForm';
@@ -31,6 +32,9 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
   const [chosenSub, setSub] = useState({ key: subKey, index: 0 });
   const sub = chosenSub.key === subKey ? chosenSub.index : 0;
   const subTabs = SUB_TABS[top];
+  const [testDataOpen, setTestDataOpen] = useState(false);
+  // spec §2: test data only for GET endpoints with at least one response.
+  const offersTestData = endpoint.methodType === 'GET' && endpoint.responseConfigList.length > 0;
 
   const panel = () => {
     if (top === 'Mapping')
@@ -45,11 +49,31 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
 
   return (
     <Paper variant="outlined">
-      <Tabs value={top} onChange={(_event, value: TopTab) => setTop(value)} aria-label="Endpoint sections">
-        {tops.map((name) => (
-          <Tab key={name} value={name} label={name} />
-        ))}
-      </Tabs>
+      <Stack direction="row" sx={{ alignItems: 'center', pr: 1 }}>
+        <Tabs
+          value={top}
+          onChange={(_event, value: TopTab) => setTop(value)}
+          aria-label="Endpoint sections"
+          sx={{ flex: 1 }}
+        >
+          {tops.map((name) => (
+            <Tab key={name} value={name} label={name} />
+          ))}
+        </Tabs>
+        {offersTestData && (
+          <Button size="small" variant="outlined" disabled={readOnly} onClick={() => setTestDataOpen(true)}>
+            Append Test Data
+          </Button>
+        )}
+      </Stack>
+      {offersTestData && (
+        <TestDataDialog
+          open={testDataOpen}
+          onClose={() => setTestDataOpen(false)}
+          endpointId={endpoint.id}
+          target={top === 'Request' ? 'request' : 'response'}
+        />
+      )}
       {subTabs.length > 0 && (
         <Tabs
           value={sub}
