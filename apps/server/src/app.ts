@@ -27,6 +27,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { labRoutes } from './lab/routes.js';
 import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createChangeFeed } from './sandbox/changeFeed.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
@@ -122,11 +123,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
 
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db));
+  const changes = await createChangeFeed(db, config.databaseUrl, sandbox.invalidate, server.log);
+  server.addHook('onClose', () => changes.close());
   const apis = createApisService({
     store: createApiStore(db.kysely),
     db: db.kysely,
     publicUrl: config.publicUrl,
-    onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+    onChange: changes.announce,
   });
   apisRoutes(server, apis);
   labRoutes(
@@ -140,7 +143,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   copilotRoutes(
     server,
-    createCopilotService({ ai: config.ai, apis, store: createCopilotStore(db.kysely), aiTimeoutMs: options.aiTimeoutMs }),
+    createCopilotService({
+      ai: config.ai,
+      apis,
+      store: createCopilotStore(db.kysely),
+      aiTimeoutMs: options.aiTimeoutMs,
+    }),
   );
   await importRoutes(server, apis);
   await sandboxRoutes(server, sandbox);
@@ -149,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createTestDataService({
       store: createTestDataStore(db.kysely),
       apis,
-      onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+      onChange: changes.announce,
     }),
   );
   tokenRoutes(
@@ -158,7 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       store: createTokenStore(db.kysely),
       apis,
       lifetimeSeconds: config.tokenTtlSeconds,
-      onChange: (apiMasterId) => sandbox.invalidate(apiMasterId),
+      onChange: changes.announce,
     }),
   );
 

@@ -3,7 +3,7 @@ import { signUpAndVerify } from '../test/accounts.js';
 import { importFields } from '../test/catalog.js';
 import { petstoreYaml } from '../test/petstore.js';
 import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
+import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 describe.each(dialects)('the sandbox on %s', (dialect) => {
@@ -175,5 +175,46 @@ describe.each(dialects)('sandbox tokens on %s', (dialect) => {
     expect((await sandbox.call('GET', '/owners', { headers: freshBearer })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
     expect((await sandbox.call('GET', '/owners', { headers: freshBearer })).statusCode).toBe(401);
+  });
+});
+
+describe.each(dialects.filter((d) => d === 'postgres'))('several instances on one %s database', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    first = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+    second = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await scratch.drop();
+  });
+
+  it('recompile a deployed API on every instance when it changes on one', async () => {
+    const { auth } = await signUpAndVerify(first);
+    const deployed = await deploy(first, auth, petstoreYaml);
+    const onSecond = (body: unknown) =>
+      second.server.inject({ method: 'POST', url: `${deployed.base}/pets`, payload: body as object });
+    expect((await onSecond({ name: 'Rex' })).statusCode).toBe(201);
+
+    const createPet = deployed.api.apiConfigList.find((e) => e.methodType === 'POST');
+    const detail = (
+      await first.server.inject({ url: `/api/api-config/${deployed.api.id}/${createPet?.id}`, headers: auth })
+    ).json();
+    const newPet = detail.schemaMasterList.find((s: { schemaName: string }) => s.schemaName === 'NewPet');
+    const props = newPet.configProperties.map((p: { jsonKey: string }) =>
+      p.jsonKey === 'name' ? { ...p, maxLength: 2 } : p,
+    );
+    await first.server.inject({
+      method: 'PUT',
+      url: `/api/api-config/${deployed.api.id}/schemas/NewPet`,
+      payload: { configProperties: props },
+      headers: auth,
+    });
+
+    await expect.poll(async () => (await onSecond({ name: 'Rex' })).statusCode, { timeout: 5000 }).toBe(422);
   });
 });

@@ -14,15 +14,18 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** The whole product on a temporary data directory and, for PostgreSQL, a scratch database. */
+/**
+ * The whole product on a temporary data directory and, for PostgreSQL, a scratch database (or the
+ * DATABASE_URL given, to run several instances on one database).
+ */
 export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
-  const scratch = dialect === 'postgres' ? await createScratchDatabase() : undefined;
+  const scratch = dialect === 'postgres' && !env.DATABASE_URL ? await createScratchDatabase() : undefined;
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
     PUBLIC_URL: 'http://sandbox.test',
-    DATABASE_URL: scratch?.url,
+    DATABASE_URL: scratch?.url ?? env.DATABASE_URL,
     WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     LOG_LEVEL: 'silent',
     ...env,
