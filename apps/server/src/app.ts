@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { importRoutes } from './apis/importRoutes.js';
 import { apisRoutes } from './apis/routes.js';
 import { createApisService } from './apis/service.js';
@@ -68,7 +68,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // The sandbox is the hot path: its requests are not logged one by one.
-    disableRequestLogging: (request: { url?: string }) => request.url?.startsWith('/sandbox/') ?? false,
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => request.url?.startsWith('/sandbox/') ?? false,
+    }),
     routerOptions: { maxParamLength: 500 },
   });
   if (options.onRoute) server.addHook('onRoute', options.onRoute);

@@ -1,6 +1,7 @@
 import type { BodyProperty, SchemaMaster } from '@sandbox/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { inChunks } from './inChunks.js';
 
 // Named schemas and their body-property trees. A schema row keeps its own fields as JSON; each
 // property is a row (so the Mapping tab can point at it by id) with its fields as JSON too.
@@ -8,8 +9,6 @@ import type { Database } from '../db/schema.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 type SchemaFields = Omit<SchemaMaster, 'id' | 'schemaName' | 'apiMasterId' | 'configProperties'>;
 type PropertyFields = Omit<BodyProperty, 'id' | 'jsonKey' | 'configProperties'>;
-
-const CHUNK = 300;
 
 function schemaFields({
   id: _id,
@@ -25,62 +24,87 @@ function propertyFields({ id: _id, jsonKey: _k, configProperties: _p, ...rest }:
   return rest satisfies PropertyFields;
 }
 
-/** Inserts properties level by level: leaves in batches, parents one by one to learn their ids. */
-async function insertProperties(
-  db: Executor,
-  schemaId: number,
-  parentId: number | null,
-  props: BodyProperty[],
-) {
-  const leaves = props.map((p, position) => ({ p, position })).filter(({ p }) => !p.configProperties?.length);
-  for (let i = 0; i < leaves.length; i += CHUNK) {
-    await db
-      .insertInto('body_properties')
-      .values(
-        leaves.slice(i, i + CHUNK).map(({ p, position }) => ({
-          schema_id: schemaId,
-          parent_id: parentId,
-          position,
-          json_key: p.jsonKey,
-          definition: JSON.stringify(propertyFields(p)),
-        })),
-      )
-      .execute();
-  }
-  for (const [position, p] of props.entries()) {
-    if (!p.configProperties?.length) continue;
-    const row = await db
-      .insertInto('body_properties')
-      .values({
-        schema_id: schemaId,
-        parent_id: parentId,
-        position,
-        json_key: p.jsonKey,
-        definition: JSON.stringify(propertyFields(p)),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertProperties(db, schemaId, row.id, p.configProperties);
-  }
-}
-
+/**
+ * Inserts every schema and property tree in a few statements: schemas at once, then properties level
+ * by level across all schemas, learning the ids of each level by (parent, position) to link the next.
+ */
 export async function insertSchemas(
   db: Executor,
   apiMasterId: number,
   schemas: SchemaMaster[],
 ): Promise<void> {
-  for (const schema of schemas) {
-    const row = await db
-      .insertInto('schemas')
-      .values({
-        api_master_id: apiMasterId,
-        name: schema.schemaName,
-        definition: JSON.stringify(schemaFields(schema)),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertProperties(db, row.id, null, schema.configProperties);
+  await inChunks(
+    schemas.map((schema) => ({
+      api_master_id: apiMasterId,
+      name: schema.schemaName,
+      definition: JSON.stringify(schemaFields(schema)),
+    })),
+    (chunk) => db.insertInto('schemas').values(chunk).execute(),
+  );
+  const schemaIds = new Map(
+    (
+      await db.selectFrom('schemas').select(['id', 'name']).where('api_master_id', '=', apiMasterId).execute()
+    ).map((r) => [r.name, r.id]),
+  );
+  type Pending = { schemaId: number; parentId: number | null; props: BodyProperty[] };
+  let level: Pending[] = schemas.map((s) => ({
+    schemaId: schemaIds.get(s.schemaName) as number,
+    parentId: null,
+    props: s.configProperties,
+  }));
+  while (level.length > 0) {
+    const rows = level.flatMap(({ schemaId, parentId, props }) =>
+      props.map((p, position) => ({
+        schema_id: schemaId,
+        parent_id: parentId,
+        position,
+        json_key: p.jsonKey,
+        definition: JSON.stringify(propertyFields(p)),
+      })),
+    );
+    await inChunks(rows, (chunk) => db.insertInto('body_properties').values(chunk).execute());
+    const withChildren = level.filter(({ props }) => props.some((p) => p.configProperties?.length));
+    if (withChildren.length === 0) break;
+    const idOf = await propertyIds(db, withChildren);
+    level = withChildren.flatMap(({ schemaId, parentId, props }) =>
+      props.flatMap((p, position) =>
+        p.configProperties?.length
+          ? [
+              {
+                schemaId,
+                parentId: idOf.get(`${schemaId}:${parentId}:${position}`) as number,
+                props: p.configProperties,
+              },
+            ]
+          : [],
+      ),
+    );
   }
+}
+
+/** Ids of the properties inserted under these parents, keyed `schema:parent:position`. */
+async function propertyIds(db: Executor, parents: { schemaId: number; parentId: number | null }[]) {
+  const ids = new Map<string, number>();
+  const topLevel = parents.filter((p) => p.parentId === null).map((p) => p.schemaId);
+  const nested = parents.map((p) => p.parentId).filter((id): id is number => id !== null);
+  const collect = (rows: { id: number; schema_id: number; parent_id: number | null; position: number }[]) => {
+    for (const r of rows) ids.set(`${r.schema_id}:${r.parent_id}:${r.position}`, r.id);
+  };
+  const columns = ['id', 'schema_id', 'parent_id', 'position'] as const;
+  await inChunks(topLevel, async (chunk) =>
+    collect(
+      await db
+        .selectFrom('body_properties')
+        .select(columns)
+        .where('schema_id', 'in', chunk)
+        .where('parent_id', 'is', null)
+        .execute(),
+    ),
+  );
+  await inChunks(nested, async (chunk) =>
+    collect(await db.selectFrom('body_properties').select(columns).where('parent_id', 'in', chunk).execute()),
+  );
+  return ids;
 }
 
 /** The API's schemas with their property trees; all of them, or those named. */
@@ -175,10 +199,5 @@ export async function saveSchemaProperties(
   };
   await save(props, null);
   const gone = [...existing].filter((id) => !kept.has(id));
-  for (let i = 0; i < gone.length; i += CHUNK) {
-    await db
-      .deleteFrom('body_properties')
-      .where('id', 'in', gone.slice(i, i + CHUNK))
-      .execute();
-  }
+  await inChunks(gone, (chunk) => db.deleteFrom('body_properties').where('id', 'in', chunk).execute());
 }

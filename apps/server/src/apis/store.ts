@@ -9,6 +9,7 @@ import type {
   EndpointsTable,
 } from '../db/schema.js';
 import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
+import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
 export type ApiRow = Selectable<ApiMastersTable>;
@@ -30,7 +31,6 @@ export interface ApiMeta {
   isAuthRequired: boolean;
 }
 
-const CHUNK = 300;
 const now = () => new Date().toISOString();
 
 async function insertEndpoints(
@@ -41,20 +41,28 @@ async function insertEndpoints(
   const parameters: Insertable<EndpointParametersTable>[] = [];
   const requests: Insertable<EndpointRequestsTable>[] = [];
   const responses: Insertable<EndpointResponsesTable>[] = [];
+  const rows = endpoints.map((e, position) => ({
+    api_master_id: apiMasterId,
+    position,
+    tag: e.apiTag,
+    method: e.methodType,
+    path: e.apiEndPoint,
+    summary: e.summary,
+    operation_id: e.operationId,
+  }));
+  await inChunks(rows, (chunk) => trx.insertInto('endpoints').values(chunk).execute());
+  // Positions are unique within the API: they tell which id each endpoint received.
+  const ids = new Map(
+    (
+      await trx
+        .selectFrom('endpoints')
+        .select(['id', 'position'])
+        .where('api_master_id', '=', apiMasterId)
+        .execute()
+    ).map((r) => [r.position, r.id]),
+  );
   for (const [position, e] of endpoints.entries()) {
-    const { id } = await trx
-      .insertInto('endpoints')
-      .values({
-        api_master_id: apiMasterId,
-        position,
-        tag: e.apiTag,
-        method: e.methodType,
-        path: e.apiEndPoint,
-        summary: e.summary,
-        operation_id: e.operationId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = ids.get(position) as number;
     const params = [
       ...e.parameterConfigList.map((p) => ({
         location: p.parameterType,
@@ -100,9 +108,6 @@ async function insertEndpoints(
       });
     }
   }
-  const inChunks = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-  };
   await inChunks(parameters, (chunk) => trx.insertInto('endpoint_parameters').values(chunk).execute());
   await inChunks(requests, (chunk) => trx.insertInto('endpoint_requests').values(chunk).execute());
   await inChunks(responses, (chunk) => trx.insertInto('endpoint_responses').values(chunk).execute());

@@ -135,7 +135,11 @@ function resourceOperations(name: string, domain: string, index: number): [strin
   const body = { required: true, content: json(ref(`${name}Input`), sample) };
   const described = (what: string) =>
     `${what}. Requires the ${domain}:write scope for changes and ${domain}:read for reads; ` +
-    'answers 401 without credentials and 400 when the input breaks the schema.';
+    'answers 401 without credentials and 400 when the input breaks the schema. Calls are limited to 600 ' +
+    'per minute per client; past that the server answers 429 with a Retry-After header. Writes are ' +
+    'idempotent when the client sends the same X-Request-Id again within 24 hours, and every change is ' +
+    `recorded in the ${domain} audit log with the caller, the time and the fields it touched. ` +
+    'Responses carry an ETag; send it back in If-Match to update only what you last read.';
   const common = [{ $ref: '#/components/parameters/RequestId' }];
   const errors = {
     '400': { description: 'Invalid input', content: json(ref('Error')) },
