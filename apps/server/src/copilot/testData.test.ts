@@ -1,0 +1,138 @@
+import {
+  type ApiMaster,
+  COPILOT_TEST_DATA_ROWS,
+  copilotMessages,
+  type EndpointDetail,
+  testDataPaths,
+} from '@sandbox/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestAppWith } from '../lab/startTestAppWith.js';
+import { compileSchemas } from '../sandbox/shapes.js';
+import { type Problem, validateValue } from '../sandbox/validateValue.js';
+import { signUpAndVerify } from '../test/accounts.js';
+import { importApi } from '../test/catalog.js';
+import { petstoreYaml } from '../test/petstore.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+import { startFakeAi } from './fakeAiServer.js';
+
+async function petstoreOf(app: TestApp, auth: { authorization: string }) {
+  const imported = await importApi(app, auth, petstoreYaml);
+  const api: ApiMaster = imported.json();
+  const endpoint = (method: string, path: string) => {
+    const found = api.apiConfigList.find((e) => e.methodType === method && e.apiEndPoint === path);
+    if (!found) throw new Error(`no ${method} ${path}`);
+    return found.id;
+  };
+  /** Problems of each row against the Pet schema. */
+  const problemsOf = async (rows: unknown[]) => {
+    const detail: EndpointDetail = (
+      await app.server.inject({
+        url: `/api/api-config/${api.id}/${endpoint('GET', '/pets/{petId}')}`,
+        headers: auth,
+      })
+    ).json();
+    const problems: Problem[] = [];
+    for (const [i, row] of rows.entries()) {
+      validateValue(
+        row,
+        { type: 'object', ref: 'Pet' },
+        `[${i}]`,
+        compileSchemas(detail.schemaMasterList),
+        problems,
+      );
+    }
+    return problems;
+  };
+  return { api, endpoint, problemsOf };
+}
+
+describe.each(dialects)('AI test data, built in, on %s', (dialect) => {
+  let app: TestApp;
+  let owner: Awaited<ReturnType<typeof signUpAndVerify>>;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    owner = await signUpAndVerify(app);
+  });
+  afterAll(() => app.close());
+  const generate = (endpointId: number, auth = owner.auth) =>
+    app.server.inject({ url: testDataPaths.generate(endpointId), headers: auth });
+
+  it('makes ten varied rows that fit the response schema, one row per list item', async () => {
+    const petstore = await petstoreOf(app, owner.auth);
+    const res = await generate(petstore.endpoint('GET', '/pets'));
+    expect(res.statusCode).toBe(200);
+    const rows = res.json();
+    expect(rows).toHaveLength(COPILOT_TEST_DATA_ROWS);
+    expect(await petstore.problemsOf(rows)).toEqual([]);
+    expect(new Set(rows.map((r: { id: string }) => r.id)).size).toBe(COPILOT_TEST_DATA_ROWS);
+    expect(new Set(rows.map((r: { name: string }) => r.name)).size).toBeGreaterThan(1);
+  });
+
+  it('uses the request schema when the endpoint answers no body, and says when there is neither', async () => {
+    const petstore = await petstoreOf(app, owner.auth);
+    const fromRequest = (await generate(petstore.endpoint('POST', '/pets'))).json();
+    expect(fromRequest[0]).toHaveProperty('name');
+    const none = await generate(petstore.endpoint('DELETE', '/pets/{petId}'));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(copilotMessages.noSchema);
+  });
+
+  it('keeps another team’s endpoints out of reach', async () => {
+    const petstore = await petstoreOf(app, owner.auth);
+    const stranger = await signUpAndVerify(app);
+    expect((await generate(petstore.endpoint('GET', '/pets'), stranger.auth)).statusCode).toBe(404);
+    expect((await generate(999_999)).statusCode).toBe(404);
+  });
+});
+
+describe.each(dialects)('AI test data from an AI service on %s', (dialect) => {
+  let ai: Awaited<ReturnType<typeof startFakeAi>>;
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    ai = await startFakeAi();
+    app = await startTestAppWith(
+      dialect,
+      { aiTimeoutMs: 1000 },
+      { AI_BASE_URL: ai.baseUrl, AI_MODEL: 'test-model' },
+    );
+    ({ auth } = await signUpAndVerify(app));
+  });
+  beforeEach(() => ai.reset());
+  afterAll(async () => {
+    await app.close();
+    await ai.close();
+  });
+
+  const aPet = (n: number) => ({ id: crypto.randomUUID(), name: `Pet ${n}`, tag: 'cat' });
+
+  it('checks every row against the schema and asks again with the problems', async () => {
+    const petstore = await petstoreOf(app, auth);
+    const good = Array.from({ length: 10 }, (_, n) => aPet(n));
+    ai.answer(JSON.stringify([{ name: 42, tag: 'fish' }]), `\`\`\`json\n${JSON.stringify(good)}\n\`\`\``);
+    const res = await app.server.inject({
+      url: testDataPaths.generate(petstore.endpoint('GET', '/pets')),
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(good);
+    const prompt = ai.received[0].body.messages.at(-1)?.content ?? '';
+    expect(prompt).toContain('"Pet"');
+    expect(prompt).toContain('"enum"');
+    const followUp = ai.received[1].body.messages.at(-1)?.content ?? '';
+    expect(followUp).toContain('[0].name must be a string, got an integer');
+    expect(followUp).toContain('[0].id is required');
+  });
+
+  it('answers 502 when the rows are wrong twice', async () => {
+    const petstore = await petstoreOf(app, auth);
+    ai.answer('[]', '{"not": "a list"}');
+    const res = await app.server.inject({
+      url: testDataPaths.generate(petstore.endpoint('GET', '/pets')),
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(copilotMessages.aiDataInvalid);
+  });
+});

@@ -1,0 +1,12 @@
+import { labPaths, ROLE_DEVELOPER, ZLabSendRequest } from '@sandbox/contracts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../auth/guard.js';
+import { parseWith } from '../http/validate.js';
+import type { LabService } from './service.js';
+
+export function labRoutes(app: FastifyInstance, lab: LabService): void {
+  // spec §6: a Viewer cannot send.
+  app.post(labPaths.send, { config: { minRole: ROLE_DEVELOPER } }, (request) =>
+    lab.send(currentUser(request), parseWith(ZLabSendRequest, request.body)),
+  );
+}

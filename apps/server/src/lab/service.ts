@@ -1,0 +1,201 @@
+import { STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import {
+  LAB_MAX_BODY_BYTES,
+  LAB_MAX_REDIRECTS,
+  LAB_TIMEOUT_MS,
+  type LabResponse,
+  type LabSendInput,
+  labMessages,
+} from '@sandbox/contracts';
+import type { ApisService } from '../apis/service.js';
+import type { User } from '../auth/store.js';
+import { AppError, Invalid } from '../http/errors.js';
+import { ForbiddenAddress } from './addressPolicy.js';
+import { fetchOverNetwork } from './fetchOverNetwork.js';
+import { allowedBy, guardedLookup, type Resolve, resolveWithDns } from './guardedLookup.js';
+import type { HopAnswer, HopRequest } from './hop.js';
+import { type InjectRequest, ownSandbox } from './ownSandbox.js';
+
+/** How the Lab reaches the network; tests replace the resolver and allow one address of their own. */
+export interface LabNetwork {
+  resolve?: Resolve;
+  /** Tests only: lets a local test server stand in for a public one. Production adds nothing. */
+  allowAddress?: (address: string) => boolean;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+interface LabDeps {
+  publicUrl: string;
+  inject: InjectRequest;
+  apis: Pick<ApisService, 'apiOf'>;
+  network?: LabNetwork;
+}
+
+class LabFailure extends AppError {}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// Set by the client for each connection, or meaningless once the request leaves the browser.
+const DROPPED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'accept-encoding',
+  'proxy-authorization',
+  'proxy-connection',
+]);
+
+function targetUrl(input: LabSendInput): URL {
+  let url: URL;
+  try {
+    url = new URL(input.requestUrl);
+  } catch {
+    throw new Invalid(labMessages.invalidUrl, input.requestUrl);
+  }
+  for (const { key, value } of input.requestParams) url.searchParams.append(key, value);
+  return url;
+}
+
+function headersOf(input: LabSendInput, body: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, value } of input.headers) {
+    const name = key.toLowerCase();
+    if (!DROPPED_HEADERS.has(name))
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  if (body !== undefined && headers['content-type'] === undefined) {
+    headers['content-type'] = isJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
+  }
+  return headers;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function flatHeaders(headers: HopAnswer['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function checkScheme(url: URL): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Invalid(labMessages.onlyHttp, url.protocol.replace(/:$/, ''));
+}
+
+/** spec §7 API Lab send (DESIGN §7): any http(s) address outside the server's networks, or its own sandbox. */
+export function createLabService({ publicUrl, inject, apis, network = {} }: LabDeps) {
+  const timeoutMs = network.timeoutMs ?? LAB_TIMEOUT_MS;
+  const maxBodyBytes = network.maxBodyBytes ?? LAB_MAX_BODY_BYTES;
+  const isAllowed = allowedBy(network.allowAddress);
+  const lookup = guardedLookup(network.resolve ?? resolveWithDns, isAllowed);
+  const sandbox = ownSandbox(publicUrl, inject);
+
+  async function hop(request: HopRequest): Promise<HopAnswer> {
+    const local = sandbox.pathOf(request.url);
+    if (local !== null) return sandbox.send(request, local, maxBodyBytes);
+    checkScheme(request.url);
+    // A literal address is connected to without any lookup, so it is checked here.
+    const host = request.url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !isAllowed(host)) throw new ForbiddenAddress(host, host);
+    return fetchOverNetwork(request, lookup, maxBodyBytes);
+  }
+
+  async function follow(first: HopRequest): Promise<{ answer: HopAnswer; url: URL; redirects: number }> {
+    let request = first;
+    for (let redirects = 0; ; redirects++) {
+      const answer = await hop(request);
+      const location = answer.headers.location;
+      if (!REDIRECTS.has(answer.status) || typeof location !== 'string')
+        return { answer, url: request.url, redirects };
+      if (redirects === LAB_MAX_REDIRECTS) throw new Invalid(labMessages.tooManyRedirects);
+      request = nextRequest(request, answer.status, location);
+    }
+  }
+
+  return {
+    async send(user: User, input: LabSendInput): Promise<LabResponse> {
+      if (input.apiMasterId) await apis.apiOf(user, input.apiMasterId);
+      const body = input.requestMethod === 'GET' || !input.requestBody ? undefined : input.requestBody;
+      const url = targetUrl(input);
+      const started = performance.now();
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const {
+          answer,
+          url: finalUrl,
+          redirects,
+        } = await follow({
+          method: input.requestMethod,
+          url,
+          headers: headersOf(input, body),
+          body,
+          signal,
+        });
+        return {
+          status: answer.status,
+          statusText: STATUS_CODES[answer.status] ?? '',
+          headers: flatHeaders(answer.headers),
+          body: answer.body.toString('utf8'),
+          timeMs: Math.round(performance.now() - started),
+          sizeBytes: answer.sizeBytes,
+          truncated: answer.truncated,
+          ...(answer.truncated ? { note: labMessages.truncated } : {}),
+          url: finalUrl.toString(),
+          redirects,
+        };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (signal.aborted) throw new LabFailure(504, labMessages.timedOut, url.host);
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new LabFailure(
+          502,
+          labMessages.unreachable,
+          code ? `${code} ${url.host}` : (error as Error).message,
+        );
+      }
+    },
+  };
+}
+
+/** The request a redirect asks for: 303, and 301/302 after a POST, become a GET without a body. */
+function nextRequest(previous: HopRequest, status: number, location: string): HopRequest {
+  let url: URL;
+  try {
+    url = new URL(location, previous.url);
+  } catch {
+    throw new Invalid(labMessages.invalidUrl, location);
+  }
+  const headers = { ...previous.headers };
+  // Like browsers: credentials never follow a redirect to another origin.
+  if (url.origin !== previous.url.origin) {
+    delete headers.authorization;
+    delete headers.cookie;
+  }
+  const toGet = status === 303 || ((status === 301 || status === 302) && previous.method === 'POST');
+  if (toGet) delete headers['content-type'];
+  return {
+    ...previous,
+    url,
+    headers,
+    method: toGet ? 'GET' : previous.method,
+    body: toGet ? undefined : previous.body,
+  };
+}
+
+export type LabService = ReturnType<typeof createLabService>;

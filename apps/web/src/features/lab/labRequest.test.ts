@@ -1,0 +1,94 @@
+import type { EndpointDetail, SchemaMaster, TokenRecord } from '@sandbox/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  aRow,
+  bodyTemplate,
+  fillPathParams,
+  formatIfJson,
+  presetToken,
+  toCurl,
+  withAuthorization,
+} from './labRequest';
+
+const schemas: SchemaMaster[] = [
+  {
+    schemaName: 'NewPet',
+    schemaType: 'object',
+    configProperties: [
+      { jsonKey: 'name', jsonKeyType: 'string', isMandatory: true },
+      { jsonKey: 'age', jsonKeyType: 'integer', isMandatory: false },
+      {
+        jsonKey: 'owner',
+        jsonKeyType: 'object',
+        isMandatory: false,
+        refProperties: '#/components/schemas/Owner',
+      },
+      { jsonKey: 'tags', jsonKeyType: 'array', itemsType: 'string', isMandatory: false },
+    ],
+  },
+  {
+    schemaName: 'Owner',
+    schemaType: 'object',
+    configProperties: [{ jsonKey: 'email', jsonKeyType: 'string', isMandatory: false }],
+  },
+];
+const endpoint = (methodType: string) =>
+  ({
+    methodType,
+    requestConfigList: [{ contentType: 'application/json', schemaName: 'NewPet', isRequired: true }],
+    schemaMasterList: schemas,
+  }) as unknown as EndpointDetail;
+
+describe('the Lab request', () => {
+  it('starts a POST, PUT or PATCH body as the schema’s keys mapped to their types', () => {
+    expect(JSON.parse(bodyTemplate(endpoint('POST')))).toEqual({
+      name: 'string',
+      age: 'integer',
+      owner: { email: 'string' },
+      tags: ['string'],
+    });
+    expect(bodyTemplate(endpoint('POST'))).toContain('\n  "name": "string"');
+    expect(bodyTemplate(endpoint('GET'))).toBe('');
+    expect(bodyTemplate(endpoint('DELETE'))).toBe('');
+  });
+
+  it('reformats a body that is JSON and keeps one that is not', () => {
+    expect(formatIfJson('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(formatIfJson('{"a":')).toBe('{"a":');
+  });
+
+  it('replaces a path placeholder once its value is typed', () => {
+    const url = 'http://x.test/sandbox/k/pets/{petId}/toys/{toyId}';
+    expect(fillPathParams(url, { petId: '42' })).toBe('http://x.test/sandbox/k/pets/42/toys/{toyId}');
+    expect(fillPathParams(url, { petId: '', toyId: 'a b' })).toBe(
+      'http://x.test/sandbox/k/pets/{petId}/toys/a%20b',
+    );
+  });
+
+  it('presets the token of an API that requires auth, and only then', () => {
+    const future = new Date(Date.now() + 60_000).toISOString();
+    const tokens = [
+      { apiMasterId: 7, generatedAccessToken: 'sbx_abc', tokenExpirationDate: future },
+    ] as TokenRecord[];
+    expect(presetToken({ id: 7, isAuthRequired: true, generatedAccessToken: null }, tokens)).toBe('sbx_abc');
+    expect(presetToken({ id: 7, isAuthRequired: false, generatedAccessToken: null }, tokens)).toBeNull();
+    const rows = withAuthorization([aRow('authorization', 'Bearer old'), aRow('X-A', '1')], 'new');
+    expect(rows.map((r) => [r.key, r.value])).toEqual([
+      ['authorization', 'Bearer new'],
+      ['X-A', '1'],
+    ]);
+  });
+
+  it('copies as a cURL command with its params, headers and body', () => {
+    const curl = toCurl({
+      requestMethod: 'POST',
+      requestUrl: 'http://x.test/pets',
+      requestParams: [{ key: 'dry', value: 'true' }],
+      headers: [{ key: 'Authorization', value: 'Bearer t' }],
+      requestBody: `{"name":"O'Neil"}`,
+    });
+    expect(curl).toBe(
+      `curl -X POST 'http://x.test/pets?dry=true' \\\n  -H 'Authorization: Bearer t' \\\n  --data-raw '{"name":"O'\\''Neil"}'`,
+    );
+  });
+});

@@ -1,0 +1,146 @@
+// The Lab's request, built from what the user chose and typed (spec §4 API Lab).
+import type {
+  BodyProperty,
+  EndpointDetail,
+  LabSendRequest,
+  SchemaMaster,
+  TokenRecord,
+} from '@sandbox/contracts';
+
+export interface Row {
+  id: string;
+  key: string;
+  value: string;
+  /** Keys read from the endpoint's configuration cannot be renamed (spec §2 Query Params). */
+  fixedKey?: boolean;
+}
+
+let nextRow = 0;
+export const aRow = (key = '', value = '', fixedKey = false): Row => ({
+  id: `row-${++nextRow}`,
+  key,
+  value,
+  fixedKey,
+});
+
+const MAX_DEPTH = 4;
+const schemaName = (ref: string | null | undefined) => ref?.split('/').at(-1) ?? null;
+
+/** spec §4: a POST, PUT or PATCH body starts as the request schema's keys mapped to their types. */
+export function bodyTemplate(endpoint: EndpointDetail): string {
+  if (!['POST', 'PUT', 'PATCH'].includes(endpoint.methodType)) return '';
+  const name = endpoint.requestConfigList.find((r) => r.schemaName)?.schemaName;
+  const schemas = new Map(endpoint.schemaMasterList.map((s) => [s.schemaName, s]));
+  const schema = name ? schemas.get(name) : undefined;
+  if (!schema) return '';
+  return JSON.stringify(templateOfSchema(schema, schemas, 0), null, 2);
+}
+
+function templateOfSchema(schema: SchemaMaster, schemas: Map<string, SchemaMaster>, depth: number): unknown {
+  if (schema.schemaType === 'array') {
+    const items = schemaName(schema.itemsRef);
+    const named = items ? schemas.get(items) : undefined;
+    return [
+      named && depth < MAX_DEPTH
+        ? templateOfSchema(named, schemas, depth + 1)
+        : (schema.itemsType ?? 'string'),
+    ];
+  }
+  if (schema.schemaType !== 'object') return schema.schemaType;
+  return templateOfProperties(schema.configProperties, schemas, depth);
+}
+
+function templateOfProperties(properties: BodyProperty[], schemas: Map<string, SchemaMaster>, depth: number) {
+  return Object.fromEntries(properties.map((p) => [p.jsonKey, templateOfProperty(p, schemas, depth)]));
+}
+
+function templateOfProperty(p: BodyProperty, schemas: Map<string, SchemaMaster>, depth: number): unknown {
+  const named = schemaName(p.refProperties);
+  const nested = () => {
+    if (depth >= MAX_DEPTH) return 'object';
+    if (p.configProperties?.length) return templateOfProperties(p.configProperties, schemas, depth + 1);
+    const target = named ? schemas.get(named) : undefined;
+    return target ? templateOfSchema(target, schemas, depth + 1) : 'object';
+  };
+  if (p.jsonKeyType === 'array')
+    return [named || p.configProperties?.length ? nested() : (p.itemsType ?? 'string')];
+  if (p.jsonKeyType === 'object' || named) return nested();
+  return p.jsonKeyType;
+}
+
+/** spec §5 API Lab body: JSON is reformatted, anything else kept as typed. */
+export function formatIfJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** spec §4: each `{key}` of the URL shows the value typed for that path parameter, once there is one. */
+export function fillPathParams(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (placeholder, key: string) =>
+    values[key] ? encodeURIComponent(values[key]) : placeholder,
+  );
+}
+
+/** spec §4: an API that requires auth and has a token starts with its Authorization header. */
+export function presetToken(
+  api: { id: number; isAuthRequired: boolean; generatedAccessToken: string | null },
+  tokens: TokenRecord[],
+): string | null {
+  if (!api.isAuthRequired) return null;
+  const now = Date.now();
+  const token = tokens.find((t) => t.apiMasterId === api.id && Date.parse(t.tokenExpirationDate) > now);
+  return token?.generatedAccessToken ?? api.generatedAccessToken;
+}
+
+/** Puts `Authorization: Bearer <token>` in the headers, replacing any Authorization row. */
+export function withAuthorization(rows: Row[], token: string): Row[] {
+  const value = `Bearer ${token}`;
+  const index = rows.findIndex((r) => r.key.toLowerCase() === 'authorization');
+  if (index === -1) return [aRow('Authorization', value), ...rows];
+  return rows.map((r, i) => (i === index ? { ...r, value } : r));
+}
+
+const filled = (rows: Row[]) =>
+  rows.filter((r) => r.key.trim() !== '').map(({ key, value }) => ({ key: key.trim(), value }));
+
+export function sendPayload(state: {
+  method: string;
+  url: string;
+  params: Row[];
+  headers: Row[];
+  body: string;
+  apiMasterId: number;
+}): LabSendRequest {
+  return {
+    requestMethod: state.method as LabSendRequest['requestMethod'],
+    requestUrl: state.url,
+    headers: filled(state.headers),
+    requestBody: state.body,
+    requestParams: filled(state.params),
+    apiMasterId: state.apiMasterId,
+  };
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The same request as a shell command, for sharing it outside the Lab. */
+export function toCurl(request: LabSendRequest): string {
+  let url = request.requestUrl;
+  try {
+    const parsed = new URL(request.requestUrl);
+    for (const { key, value } of (request.requestParams ?? []) as { key: string; value: string }[])
+      parsed.searchParams.append(key, value);
+    url = parsed.toString();
+  } catch {
+    // an unfinished URL is copied as typed
+  }
+  const parts = [`curl -X ${request.requestMethod} ${quote(url)}`];
+  for (const { key, value } of (request.headers ?? []) as { key: string; value: string }[])
+    parts.push(`-H ${quote(`${key}: ${value}`)}`);
+  if (request.requestBody && request.requestMethod !== 'GET')
+    parts.push(`--data-raw ${quote(request.requestBody)}`);
+  return parts.join(' \\\n  ');
+}

@@ -1,0 +1,86 @@
+import type { ApiMaster, EndpointDetail, LabResponse, TokenRecord } from '@sandbox/contracts';
+import { useState } from 'react';
+import { aRow, bodyTemplate, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
+
+/** What the Lab shows in its response area: an answer, or the reason a send failed. */
+export type LabOutcome =
+  | { kind: 'answer'; answer: LabResponse }
+  | { kind: 'failure'; message: string; detail?: string };
+
+/** The Lab's form: spec §4's resets when an API or a method is chosen, and the path placeholders. */
+export function useLabState() {
+  const [api, setApi] = useState<ApiMaster | null>(null);
+  const [endpointId, setEndpointId] = useState<number | null>(null);
+  const [method, setMethod] = useState('');
+  const [template, setTemplate] = useState('');
+  const [url, setUrl] = useState('');
+  const [pathValues, setPathValues] = useState<Record<string, string>>({});
+  const [params, setParams] = useState<Row[]>([]);
+  const [headers, setHeaders] = useState<Row[]>([]);
+  const [body, setBody] = useState('');
+  const [outcome, setOutcome] = useState<LabOutcome | null>(null);
+
+  return {
+    api,
+    endpointId,
+    method,
+    url,
+    pathValues,
+    params,
+    headers,
+    body,
+    outcome,
+    setUrl,
+    setParams,
+    setHeaders,
+    setBody,
+    setOutcome,
+
+    /** spec §4: choosing an API resets everything, then presets its token when it needs one. */
+    chooseApi(next: ApiMaster | null, tokens: TokenRecord[]) {
+      setApi(next);
+      setEndpointId(null);
+      setMethod('');
+      setTemplate('');
+      setUrl('');
+      setPathValues({});
+      setParams([]);
+      setBody('');
+      setOutcome(null);
+      const token = next ? presetToken(next, tokens) : null;
+      setHeaders(token ? withAuthorization([], token) : []);
+    },
+
+    chooseEndpoint(id: number) {
+      setEndpointId(id);
+      setOutcome(null);
+      const summary = api?.apiConfigList.find((e) => e.id === id);
+      setMethod(summary?.methodType ?? '');
+      setTemplate(summary?.publicEndPoint ?? '');
+      setUrl(summary?.publicEndPoint ?? '');
+      setPathValues({});
+    },
+
+    /** Once the endpoint's configuration arrives: its query keys and its body template. */
+    applyEndpoint(detail: EndpointDetail) {
+      setParams(
+        detail.parameterConfigList
+          .filter((p) => p.parameterType === 'query')
+          .map((p) => aRow(p.keyName, '', true)),
+      );
+      setBody(bodyTemplate(detail));
+    },
+
+    setPathValue(key: string, value: string) {
+      const next = { ...pathValues, [key]: value };
+      setPathValues(next);
+      setUrl(fillPathParams(template, next));
+    },
+
+    setToken(token: string) {
+      setHeaders((rows) => withAuthorization(rows, token));
+    },
+  };
+}
+
+export type LabState = ReturnType<typeof useLabState>;
