@@ -1,6 +1,9 @@
-import { authPaths } from '@sandbox/contracts';
+import { type ApiMaster, apisPaths, authPaths, ROLE_DEVELOPER, teamPaths } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { lastMailTo, type RunningProduct } from './server.js';
+
+/** Every user made by aNewUser() has this password. */
+const PASSWORD = 'Str0ng!pass';
 
 let counter = 0;
 export function aNewUser() {
@@ -11,7 +14,7 @@ export function aNewUser() {
     lastName: 'Hopper',
     email: `${name}@example.com`,
     username: name,
-    password: 'Str0ng!pass',
+    password: PASSWORD,
   };
 }
 export type NewUser = ReturnType<typeof aNewUser>;
@@ -77,38 +80,44 @@ export async function resetCodeMailedTo(product: RunningProduct, email: string):
   return code;
 }
 
+/** A session token of an existing account, through the sign-in call. */
+export async function sessionOf(
+  product: RunningProduct,
+  login: string,
+  password = PASSWORD,
+): Promise<string> {
+  const res = await fetch(`${product.url}${authPaths.authenticate}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: login, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${login} answered ${res.status}`);
+  return (await res.json()).jwt;
+}
+
 /**
- * A member of `ownerEmail`'s team, invited but without a password, and the path of their verification
- * link. Invitations are another issue, so the row is made through the server's own user store.
+ * A member invited to the owner's team through the invitation call, still without a password, and
+ * the path of the link in their invitation mail. `owner` is an e-mail of a user made by aNewUser().
  */
-export async function addInvitedMember(product: RunningProduct, ownerEmail: string) {
-  const { connect } = await import('../../apps/server/src/db/connection.js');
-  const { createUserStore } = await import('../../apps/server/src/auth/store.js');
-  const { newVerificationToken } = await import('../../apps/server/src/auth/verificationLink.js');
-  const db = connect({ dataDir: product.dataDir });
-  try {
-    const users = createUserStore(db.kysely);
-    const owner = await users.findByEmail(ownerEmail);
-    if (!owner) throw new Error(`no account ${ownerEmail}`);
-    const member = aNewUser();
-    const token = newVerificationToken();
-    const row = await users.createWithVerification(
-      {
-        firstName: member.firstName,
-        lastName: member.lastName,
-        email: member.email,
-        username: member.username,
-        passwordHash: null,
-        roleId: 2,
-        parentUserId: owner.id,
-        isNewsletterSubscribed: false,
-      },
-      token,
-    );
-    return { ...member, id: row.id, verificationPath: `/verification/${token.raw}/true/${row.id}` };
-  } finally {
-    await db.close();
-  }
+export async function addInvitedMember(
+  product: RunningProduct,
+  owner: string | { email: string; password: string },
+  role = ROLE_DEVELOPER,
+) {
+  const { email, password } = typeof owner === 'string' ? { email: owner, password: PASSWORD } : owner;
+  const jwt = await sessionOf(product, email, password);
+  const member = aNewUser();
+  const res = await fetch(`${product.url}${teamPaths.invite}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` },
+    body: JSON.stringify({ username: member.username, email: member.email, role, userId: 0 }),
+  });
+  if (!res.ok) throw new Error(`invitation answered ${res.status}`);
+  const mail = await lastMailTo(product, member.email);
+  const link = mail.links.find((l) => l.includes('/verification/'));
+  if (!link) throw new Error(`no invitation link mailed to ${member.email}`);
+  const verificationPath = new URL(link).pathname;
+  return { ...member, id: Number(verificationPath.split('/').at(-1)), verificationPath };
 }
 
 /** Signs up and follows the mailed link through the API: faster when the journey is elsewhere. */
@@ -135,4 +144,62 @@ export async function signUpAndVerifyByApi(product: RunningProduct, user = aNewU
   });
   if (!verified.ok) throw new Error(`verification answered ${verified.status}`);
   return user;
+}
+
+/** A member who followed the invitation and set a password, through the API; answers how they sign in. */
+export async function addMember(product: RunningProduct, ownerEmail: string, role = ROLE_DEVELOPER) {
+  const invited = await addInvitedMember(product, ownerEmail, role);
+  const [, , token, isTeamMember, userId] = invited.verificationPath.split('/').map(decodeURIComponent);
+  const verified = await fetch(`${product.url}${authPaths.verify(token, isTeamMember, userId)}`, {
+    method: 'POST',
+  });
+  if (!verified.ok) throw new Error(`member verification answered ${verified.status}`);
+  const set = await fetch(`${product.url}${authPaths.setPassword(userId)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: invited.password }),
+  });
+  if (!set.ok) throw new Error(`set password answered ${set.status}`);
+  return invited;
+}
+
+/** Imports an OpenAPI document as the holder of `jwt`, like the New API dialog does. */
+export async function importApiAs(
+  product: RunningProduct,
+  jwt: string,
+  { name, document, isAuthRequired = false }: { name: string; document: string; isAuthRequired?: boolean },
+) {
+  const form = new FormData();
+  form.append('apiName', name);
+  form.append('apiDescription', `${name} API`);
+  form.append('apiVersion', '1.0');
+  form.append('isAuthRequired', String(isAuthRequired));
+  form.append('multipartFile', new Blob([document]), 'api.yaml');
+  const res = await fetch(`${product.url}${apisPaths.upload}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${jwt}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as ApiMaster;
+}
+
+/** The session token the signed-in page holds, for arranging data through the API. */
+export async function sessionTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('auth-token'));
+  if (!token) throw new Error('the page has no session');
+  return token;
+}
+
+/** Deploys an API through the API; answers it with its sandbox URLs. */
+export async function deployByApi(
+  product: RunningProduct,
+  token: string,
+  apiMasterId: number,
+): Promise<ApiMaster> {
+  const res = await fetch(`${product.url}${apisPaths.publish(apiMasterId)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`deploy answered ${res.status}`);
+  return (await res.json()) as ApiMaster;
 }

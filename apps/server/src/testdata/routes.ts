@@ -44,7 +44,8 @@ async function readUpload(
 
 // spec §7: /api/api-request/... for the request's rows, /api/api-response/... for the response's.
 export async function testDataRoutes(app: FastifyInstance, testData: TestDataService): Promise<void> {
-  app.get('/api/api-:target/:endpointId/test-sample-download', async (request, reply) => {
+  // spec §6: a Viewer cannot download the CSV template.
+  app.get('/api/api-:target/:endpointId/test-sample-download', write, async (request, reply) => {
     const { target, endpointId } = paramsOf(request);
     const csv = await testData.template(currentUser(request), target, endpointId);
     return reply
