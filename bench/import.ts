@@ -2,10 +2,10 @@
 // then the whole upload through the product into SQLite. Run: npm run bench:import
 
 import { importOpenApi } from '../apps/server/src/import/importOpenApi.js';
+import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
 import { signUpAndVerify } from '../apps/server/src/test/accounts.js';
 import { importApi } from '../apps/server/src/test/catalog.js';
 import { startTestApp } from '../apps/server/src/test/testApp.js';
-import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
 
 const OPERATIONS = 2000;
 const RUNS = 7;

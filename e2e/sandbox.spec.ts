@@ -136,13 +136,11 @@ describe('the sandbox in the browser', () => {
     await openEndpoint('Shelf', 'GET /books');
     await main().getByRole('button', { name: 'Append Test Data' }).click();
     const testData = page.getByRole('dialog', { name: 'Test Data' });
-    await testData
-      .getByLabel('CSV file')
-      .setInputFiles({
-        name: 'books.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('title,pages\r\nDune,many\r\n'),
-      });
+    await testData.getByLabel('CSV file').setInputFiles({
+      name: 'books.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('title,pages\r\nDune,many\r\n'),
+    });
     await testData.getByRole('button', { name: 'Upload' }).click();
     await toast('Row 2, column pages: must be an integer').waitFor();
     await testData.getByText('0 response rows stored.', { exact: false }).waitFor();

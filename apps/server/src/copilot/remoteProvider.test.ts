@@ -1,9 +1,8 @@
 import { type CopilotRequest, copilotMessages, copilotPaths, ZCopilotRequest } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestAppWith } from '../lab/startTestAppWith.js';
 import { signUpAndVerify } from '../test/accounts.js';
 import { dialects } from '../test/scratchDatabase.js';
-import type { TestApp } from '../test/testApp.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
 import { AiFailure, chatCompletions } from './chatCompletions.js';
 import { startFakeAi } from './fakeAiServer.js';
 import { generateSpec } from './generateSpec.js';
@@ -98,10 +97,10 @@ describe.each(dialects)('Copilot with an AI service configured on %s', (dialect)
   let auth: { authorization: string };
   beforeAll(async () => {
     ai = await startFakeAi();
-    app = await startTestAppWith(
+    app = await startTestApp(
       dialect,
-      { aiTimeoutMs: 500 },
       { AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test', AI_MODEL: 'test-model' },
+      { aiTimeoutMs: 500 },
     );
     ({ auth } = await signUpAndVerify(app));
   });

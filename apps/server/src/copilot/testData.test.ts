@@ -6,7 +6,6 @@ import {
   testDataPaths,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestAppWith } from '../lab/startTestAppWith.js';
 import { compileSchemas } from '../sandbox/shapes.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { signUpAndVerify } from '../test/accounts.js';
@@ -92,10 +91,10 @@ describe.each(dialects)('AI test data from an AI service on %s', (dialect) => {
   let auth: { authorization: string };
   beforeAll(async () => {
     ai = await startFakeAi();
-    app = await startTestAppWith(
+    app = await startTestApp(
       dialect,
-      { aiTimeoutMs: 1000 },
       { AI_BASE_URL: ai.baseUrl, AI_MODEL: 'test-model' },
+      { aiTimeoutMs: 1000 },
     );
     ({ auth } = await signUpAndVerify(app));
   });

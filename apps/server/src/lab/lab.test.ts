@@ -14,9 +14,8 @@ import { setPassword, signIn, signUpAndVerify } from '../test/accounts.js';
 import { petstoreYaml } from '../test/petstore.js';
 import { deploy } from '../test/sandbox.js';
 import { dialects } from '../test/scratchDatabase.js';
-import { aRegistration, type TestApp } from '../test/testApp.js';
+import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
 import { resolveWithDns } from './guardedLookup.js';
-import { startTestAppWith } from './startTestAppWith.js';
 
 // No public server is reachable from a test, so one on 127.0.0.2 plays it: the test's resolver maps
 // public.example to it and the test alone allows that one address. Every other check is production's.
@@ -108,19 +107,23 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
   beforeAll(async () => {
     outsidePort = await listen(outside, PUBLIC_ADDRESS);
     insidePort = await listen(inside, '127.0.0.1');
-    app = await startTestAppWith(dialect, {
-      labNetwork: {
-        resolve: async (hostname) => {
-          if (hostname === 'public.example') return [{ address: PUBLIC_ADDRESS, family: 4 }];
-          // sandbox.test is this server's own name, on a loopback address as on a developer's machine.
-          if (hostname === 'loopback.example' || hostname === 'sandbox.test')
-            return [{ address: '127.0.0.1', family: 4 }];
-          return resolveWithDns(hostname);
+    app = await startTestApp(
+      dialect,
+      {},
+      {
+        labNetwork: {
+          resolve: async (hostname) => {
+            if (hostname === 'public.example') return [{ address: PUBLIC_ADDRESS, family: 4 }];
+            // sandbox.test is this server's own name, on a loopback address as on a developer's machine.
+            if (hostname === 'loopback.example' || hostname === 'sandbox.test')
+              return [{ address: '127.0.0.1', family: 4 }];
+            return resolveWithDns(hostname);
+          },
+          allowAddress: (address) => address === PUBLIC_ADDRESS,
+          timeoutMs: 1500,
         },
-        allowAddress: (address) => address === PUBLIC_ADDRESS,
-        timeoutMs: 1500,
       },
-    });
+    );
     owner = await signUpAndVerify(app);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RegisterRequest } from '@sandbox/contracts';
 import { simpleParser } from 'mailparser';
-import { type App, buildApp } from '../app.js';
+import { type App, type AppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Dialect } from '../db/connection.js';
 import { linksIn } from '../mail/mailer.js';
@@ -16,9 +16,14 @@ export interface TestApp extends App {
 
 /**
  * The whole product on a temporary data directory and, for PostgreSQL, a scratch database (or the
- * DATABASE_URL given, to run several instances on one database).
+ * DATABASE_URL given, to run several instances on one database). `options` carry what no setting may
+ * change in production: the Lab's resolver, a short AI time limit, a route recorder.
  */
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   const scratch = dialect === 'postgres' && !env.DATABASE_URL ? await createScratchDatabase() : undefined;
   const config: Config = loadConfig({
@@ -30,7 +35,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     ...app,
     async outbox() {

@@ -3,9 +3,9 @@ import { ROLE_ADMIN, ROLE_NAMES, ROLE_VIEWER, type TeamMember, teamMessages } fr
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CountCard } from '../../components/CountCard';
 import { getSessionRoleId, getSessionUser } from '../../lib/session';
 import { useChangeRole, useDeactivateMember, useTeamMembers } from './api';
-import { CountCard } from './CountCard';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import type { MemberAction } from './MemberActionsMenu';
 import { MemberTable } from './MemberTable';

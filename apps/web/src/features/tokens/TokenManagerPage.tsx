@@ -3,9 +3,9 @@ import { ROLE_VIEWER, type TokenRecord, tokenMessages } from '@sandbox/contracts
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CountCard } from '../../components/CountCard';
 import { getSessionRoleId } from '../../lib/session';
 import { TOKEN_COPIED, useDeleteToken, useGenerateToken, useRegenerateToken, useTokens } from './api';
-import { CountCard } from './CountCard';
 import { GenerateTokenForm } from './GenerateTokenForm';
 import { TokenTable } from './TokenTable';
 
