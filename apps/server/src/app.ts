@@ -1,6 +1,7 @@
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { importRoutes } from './apis/importRoutes.js';
 import { apisRoutes } from './apis/routes.js';
 import { createApisService } from './apis/service.js';
@@ -28,6 +29,7 @@ import { labRoutes } from './lab/routes.js';
 import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
+import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
@@ -63,14 +65,17 @@ export interface App {
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  let handleSandbox: SandboxHttpHandler | undefined;
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    // The sandbox is the hot path: its requests are not logged one by one.
-    logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => request.url?.startsWith('/sandbox/') ?? false,
-    }),
+    // DESIGN §6: the sandbox is the hot path; its requests go straight to their handler.
+    serverFactory: (fastifyHandler) =>
+      createServer((req, res) => {
+        if (handleSandbox && req.url?.startsWith(SANDBOX_PREFIX)) void handleSandbox(req, res);
+        else fastifyHandler(req, res);
+      }),
     routerOptions: { maxParamLength: 500 },
   });
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
@@ -125,6 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
 
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db));
+  handleSandbox = createSandboxHttpHandler(sandbox, server.log);
   const changes = await createChangeFeed(db, config.databaseUrl, sandbox.invalidate, server.log);
   server.addHook('onClose', () => changes.close());
   const apis = createApisService({
@@ -153,7 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   );
   await importRoutes(server, apis);
-  await sandboxRoutes(server, sandbox);
+  await sandboxRoutes(server, handleSandbox);
   await testDataRoutes(
     server,
     createTestDataService({
