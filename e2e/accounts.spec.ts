@@ -2,8 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEEDBACK_TEXTAREA_HEIGHT_PX, feedbackMessages, messages, validation } from '@sandbox/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.js';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   addInvitedMember,
   openSidebarDialog,
@@ -13,7 +14,7 @@ import {
   signIn,
   signUpAndVerify,
 } from './support/journeys.js';
-import { lastMailTo, type RunningProduct, startProduct } from './support/server.js';
+import { lastMailTo, type RunningProduct } from './support/server.js';
 
 const FEEDBACK_TO = 'feedback@sandbox.test';
 const NEW_PASSWORD = 'N3w!secret';
@@ -22,20 +23,12 @@ let product: RunningProduct;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct({ FEEDBACK_TO });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  page = await openPage(browser, product.url);
-});
+runProductInBrowser(
+  { product: (p) => (product = p), browser: (b) => (browser = b), page: (p) => (page = p) },
+  { FEEDBACK_TO },
+);
 
-// Toasts sit outside any open dialog, which hides the rest of the page from role queries.
-const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const toast = (text: string) => toastOn(page, text);
 const helper = (text: string) => page.getByText(text, { exact: true });
 
 async function askForCode(email: string) {

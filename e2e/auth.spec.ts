@@ -1,28 +1,16 @@
 import { messages, validation } from '@sandbox/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { aNewUser, fillSignUp, signIn, signUp, signUpAndVerify } from './support/journeys.js';
-import { lastMailTo, type RunningProduct, startProduct } from './support/server.js';
+import { lastMailTo, type RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  page = await openPage(browser, product.url);
-});
+runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) });
 
-// Toasts sit outside any open dialog, which hides the rest of the page from role queries.
-const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const toast = (text: string) => toastOn(page, text);
 
 describe('sign-up, verification and sign-in', () => {
   it('takes a new user from sign-up through the mailed link to the dashboard and back out', async () => {

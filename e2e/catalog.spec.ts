@@ -7,31 +7,25 @@ import {
   type EndpointDetail,
 } from '@sandbox/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commaToIds } from '../apps/web/src/features/apis/endpointLinks.js';
 import { stripTag } from '../apps/web/src/features/apis/sidebarDisplay.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { openPage } from './support/browser.js';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
-import { type RunningProduct, startProduct } from './support/server.js';
+import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  page = await openPage(browser, product.url);
+runProductInBrowser({
+  product: (p) => (product = p),
+  browser: (b) => (browser = b),
+  page: (p) => (page = p),
 });
 
-// Toasts sit outside any open dialog, which hides the rest of the page from role queries.
-const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
+const toast = (text: string) => toastOn(page, text);
 const main = () => page.getByRole('main');
 const sidebar = () => page.getByRole('navigation', { name: 'APIs' });
 

@@ -1,27 +1,16 @@
 import { apiMessages, testDataMessages } from '@sandbox/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
-import { type RunningProduct, startProduct } from './support/server.js';
+import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  page = await openPage(browser, product.url);
-});
+runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) });
 
-const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
+const toast = (text: string) => toastOn(page, text);
 const main = () => page.getByRole('main');
 
 const BOOKS = `openapi: 3.0.3

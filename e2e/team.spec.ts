@@ -1,7 +1,8 @@
 import { messages, teamMessages } from '@sandbox/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.js';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   addInvitedMember,
   aNewUser,
@@ -12,19 +13,12 @@ import {
   signIn,
   signUpAndVerifyByApi,
 } from './support/journeys.js';
-import { lastMailTo, type RunningProduct, startProduct } from './support/server.js';
+import { lastMailTo, type RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
 let browser: Browser;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductInBrowser({ product: (p) => (product = p), browser: (b) => (browser = b) });
 
 const ORDERS = `openapi: 3.0.3
 info: { title: Orders, version: 1.0.0 }
@@ -34,9 +28,7 @@ paths:
       responses: { '200': { description: OK } }
 `;
 
-// Toasts sit outside any open dialog, which hides the rest of the page from role queries.
-const toast = (page: Page, text: string) =>
-  page.locator('.Toastify').getByText(text, { exact: true }).first();
+const toast = toastOn;
 const main = (page: Page) => page.getByRole('main');
 const counter = (page: Page, label: string) => main(page).getByRole('group', { name: label });
 const memberRow = (page: Page, username: string) =>

@@ -8,23 +8,17 @@ import {
 } from '@sandbox/contracts';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_COPIED } from '../apps/web/src/features/tokens/api.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { openPage } from './support/browser.js';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { addMember, importApiAs, sessionOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
-import { type RunningProduct, startProduct } from './support/server.js';
+import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
 let browser: Browser;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductInBrowser({ product: (p) => (product = p), browser: (b) => (browser = b) });
 
 const ORDERS = `openapi: 3.0.3
 info: { title: Orders, version: 1.0.0 }
@@ -37,8 +31,7 @@ paths:
           content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
 `;
 
-const toast = (page: Page, text: string) =>
-  page.locator('.Toastify').getByText(text, { exact: true }).first();
+const toast = toastOn;
 const main = (page: Page) => page.getByRole('main');
 const counter = (page: Page, label: string) => main(page).getByRole('group', { name: label });
 

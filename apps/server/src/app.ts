@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 500 },
   });
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
-  const db = connect(config);
+  const db = connect(config, (error) => server.log.warn({ err: error }, 'a database connection was lost'));
   server.addHook('onClose', () => db.close());
   await migrate(db);
 

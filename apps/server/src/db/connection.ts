@@ -15,9 +15,15 @@ export interface Db {
 }
 
 /** SQLite at `$DATA_DIR/app.db` by default; PostgreSQL when a `postgres://` URL is given. */
-export function connect(options: { dataDir: string; databaseUrl?: string }): Db {
+export function connect(
+  options: { dataDir: string; databaseUrl?: string },
+  onConnectionLost: (error: Error) => void = () => {},
+): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a dropped database) must not end the process:
+    // the pool discards it and opens a new one for the next query.
+    pool.on('error', onConnectionLost);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
