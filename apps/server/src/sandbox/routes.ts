@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxHttpHandler } from './httpHandler.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -15,10 +15,7 @@ export async function sandboxRoutes(app: FastifyInstance, handleSandbox: Sandbox
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    const handler = async (
-      request: import('fastify').FastifyRequest,
-      reply: import('fastify').FastifyReply,
-    ) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       await handleSandbox(request.raw, reply.raw, typeof request.body === 'string' ? request.body : '');
     };
