@@ -18,24 +18,38 @@ export interface RecordStore {
 
 const MAX_LIST = 1000;
 
+/** What each database offers: `upsert` writes a record of a collection already marked stateful. */
+interface Records extends RecordStore {
+  upsert(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void>;
+}
+
 export function createRecordStore(db: Db): RecordStore {
   const store = db.sqlite ? sqliteRecords(db.sqlite) : kyselyRecords(db.kysely);
   // Statefulness only ever turns on, so a positive answer can be remembered on every instance.
   const known = new Set<string>();
+  const knownKey = (apiMasterId: number, collection: string) => `${apiMasterId}\u0000${collection}`;
   return {
-    ...store,
+    list: store.list,
+    find: store.find,
+    remove: store.remove,
     async isStateful(apiMasterId, collection) {
-      const key = `${apiMasterId}\u0000${collection}`;
-      if (known.has(key)) return true;
+      if (known.has(knownKey(apiMasterId, collection))) return true;
       const stateful = await store.isStateful(apiMasterId, collection);
-      if (stateful) known.add(key);
+      if (stateful) known.add(knownKey(apiMasterId, collection));
       return stateful;
+    },
+    // Once a collection is known to be stateful, a write needs no second statement to mark it.
+    async put(apiMasterId, collection, key, record) {
+      if (known.has(knownKey(apiMasterId, collection)))
+        return store.upsert(apiMasterId, collection, key, record);
+      await store.put(apiMasterId, collection, key, record);
+      known.add(knownKey(apiMasterId, collection));
     },
   };
 }
 
 // The hot path on the embedded database: statements prepared once, not per request.
-function sqliteRecords(sqlite: SQLite.Database): RecordStore {
+function sqliteRecords(sqlite: SQLite.Database): Records {
   const stateful = sqlite.prepare(
     'SELECT 1 FROM sandbox_collections WHERE api_master_id = ? AND collection = ?',
   );
@@ -70,11 +84,35 @@ function sqliteRecords(sqlite: SQLite.Database): RecordStore {
     put: async (apiMasterId, collection, key, record) => {
       put(apiMasterId, collection, key, JSON.stringify(record));
     },
+    upsert: async (apiMasterId, collection, key, record) => {
+      upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+    },
     remove: async (apiMasterId, collection, key) => remove.run(apiMasterId, collection, key).changes > 0,
   };
 }
 
-function kyselyRecords(db: Kysely<Database>): RecordStore {
+async function upsertWith(
+  db: Kysely<Database>,
+  apiMasterId: number,
+  collection: string,
+  key: string,
+  record: SandboxRecord,
+): Promise<void> {
+  const data = JSON.stringify(record);
+  await db
+    .insertInto('sandbox_records')
+    .values({
+      api_master_id: apiMasterId,
+      collection,
+      record_key: key,
+      data,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['api_master_id', 'collection', 'record_key']).doUpdateSet({ data }))
+    .execute();
+}
+
+function kyselyRecords(db: Kysely<Database>): Records {
   const inCollection = (apiMasterId: number, collection: string) =>
     db
       .selectFrom('sandbox_records')
@@ -106,26 +144,16 @@ function kyselyRecords(db: Kysely<Database>): RecordStore {
       return row && JSON.parse(row.data);
     },
     async put(apiMasterId, collection, key, record) {
-      const data = JSON.stringify(record);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sandbox_collections')
           .values({ api_master_id: apiMasterId, collection })
           .onConflict((oc) => oc.columns(['api_master_id', 'collection']).doNothing())
           .execute();
-        await trx
-          .insertInto('sandbox_records')
-          .values({
-            api_master_id: apiMasterId,
-            collection,
-            record_key: key,
-            data,
-            created_at: new Date().toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['api_master_id', 'collection', 'record_key']).doUpdateSet({ data }))
-          .execute();
+        await upsertWith(trx, apiMasterId, collection, key, record);
       });
     },
+    upsert: (apiMasterId, collection, key, record) => upsertWith(db, apiMasterId, collection, key, record),
     async remove(apiMasterId, collection, key) {
       const deleted = await db
         .deleteFrom('sandbox_records')
