@@ -48,22 +48,26 @@ async function openEndpoint(apiName: string, endpoint: string) {
   await main().getByRole('tab', { name: 'Response' }).click();
 }
 
+/** A new user, signed in, imports the books document through the New API dialog. */
+async function signInAndImportBooks(name: string) {
+  const user = await signUpAndVerifyByApi(product);
+  await signIn(page, user.username, user.password);
+  await page.waitForURL('**/dashboard');
+  await main().getByRole('button', { name: 'Create New API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New API' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('A shelf of books');
+  await dialog.getByLabel('Version').fill('10');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'books.yaml', mimeType: 'application/yaml', buffer: Buffer.from(BOOKS) });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await toast(apiMessages.importSuccess).waitFor();
+}
+
 describe('the sandbox in the browser', () => {
   it('deploys an imported API, answers at the copied URL, then answers with uploaded test data', async () => {
-    const user = await signUpAndVerifyByApi(product);
-    await signIn(page, user.username, user.password);
-    await page.waitForURL('**/dashboard');
-
-    await main().getByRole('button', { name: 'Create New API' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New API' });
-    await dialog.getByLabel('Name').fill('Books');
-    await dialog.getByLabel('Description').fill('A shelf of books');
-    await dialog.getByLabel('Version').fill('10');
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'books.yaml', mimeType: 'application/yaml', buffer: Buffer.from(BOOKS) });
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await toast(apiMessages.importSuccess).waitFor();
+    await signInAndImportBooks('Books');
 
     await main().getByLabel('Sandbox status of Books').click();
     await page.getByRole('dialog', { name: 'Deploy API' }).getByRole('button', { name: 'Deploy' }).click();
@@ -108,19 +112,7 @@ describe('the sandbox in the browser', () => {
   });
 
   it('names the bad row and column of a refused CSV and keeps the stored rows', async () => {
-    const user = await signUpAndVerifyByApi(product);
-    await signIn(page, user.username, user.password);
-    await page.waitForURL('**/dashboard');
-    await main().getByRole('button', { name: 'Create New API' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New API' });
-    await dialog.getByLabel('Name').fill('Shelf');
-    await dialog.getByLabel('Description').fill('Books again');
-    await dialog.getByLabel('Version').fill('10');
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'books.yaml', mimeType: 'application/yaml', buffer: Buffer.from(BOOKS) });
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await toast(apiMessages.importSuccess).waitFor();
+    await signInAndImportBooks('Shelf');
 
     await openEndpoint('Shelf', 'GET /books');
     await main().getByRole('button', { name: 'Append Test Data' }).click();
