@@ -45,11 +45,11 @@ function write(res: ServerResponse, method: string | undefined, answer: SandboxA
     'access-control-expose-headers': '*',
     ...answer.headers,
   };
-  if (answer.body === undefined || answer.status === 204) {
+  if ((answer.body === undefined && answer.json === undefined) || answer.status === 204) {
     res.writeHead(answer.status, headers).end();
     return;
   }
-  const text = JSON.stringify(answer.body);
+  const text = answer.json ?? JSON.stringify(answer.body);
   const isProblem =
     answer.status >= 400 && typeof answer.body === 'object' && answer.body !== null && 'title' in answer.body;
   headers['content-type'] = isProblem

@@ -9,8 +9,11 @@ export type SandboxRecord = Record<string, unknown>;
 export interface RecordStore {
   /** A collection becomes stateful with its first stored record and stays so, even once emptied. */
   isStateful(apiMasterId: number, collection: string): Promise<boolean>;
-  list(apiMasterId: number, collection: string, limit?: number): Promise<SandboxRecord[]>;
+  /** The records as stored, JSON texts, oldest first. */
+  listJson(apiMasterId: number, collection: string, limit?: number): Promise<string[]>;
   find(apiMasterId: number, collection: string, key: string): Promise<SandboxRecord | undefined>;
+  /** The record as stored, JSON text: answered without parsing it again. */
+  findJson(apiMasterId: number, collection: string, key: string): Promise<string | undefined>;
   /** Inserts or replaces the record under its key. */
   put(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void>;
   remove(apiMasterId: number, collection: string, key: string): Promise<boolean>;
@@ -29,8 +32,9 @@ export function createRecordStore(db: Db): RecordStore {
   const known = new Set<string>();
   const knownKey = (apiMasterId: number, collection: string) => `${apiMasterId}\u0000${collection}`;
   return {
-    list: store.list,
+    listJson: store.listJson,
     find: store.find,
+    findJson: store.findJson,
     remove: store.remove,
     async isStateful(apiMasterId, collection) {
       if (known.has(knownKey(apiMasterId, collection))) return true;
@@ -75,11 +79,14 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
   });
   return {
     isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
-    list: async (apiMasterId, collection, limit = MAX_LIST) =>
-      (list.all(apiMasterId, collection, limit) as { data: string }[]).map((r) => JSON.parse(r.data)),
+    listJson: async (apiMasterId, collection, limit = MAX_LIST) =>
+      (list.all(apiMasterId, collection, limit) as { data: string }[]).map((r) => r.data),
     async find(apiMasterId, collection, key) {
       const row = find.get(apiMasterId, collection, key) as { data: string } | undefined;
       return row && JSON.parse(row.data);
+    },
+    async findJson(apiMasterId, collection, key) {
+      return (find.get(apiMasterId, collection, key) as { data: string } | undefined)?.data;
     },
     put: async (apiMasterId, collection, key, record) => {
       put(apiMasterId, collection, key, JSON.stringify(record));
@@ -118,6 +125,13 @@ function kyselyRecords(db: Kysely<Database>): Records {
       .selectFrom('sandbox_records')
       .where('api_master_id', '=', apiMasterId)
       .where('collection', '=', collection);
+  const findJson = async (apiMasterId: number, collection: string, key: string) => {
+    const row = await inCollection(apiMasterId, collection)
+      .select('data')
+      .where('record_key', '=', key)
+      .executeTakeFirst();
+    return row?.data;
+  };
   return {
     async isStateful(apiMasterId, collection) {
       const row = await db
@@ -128,21 +142,19 @@ function kyselyRecords(db: Kysely<Database>): Records {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async list(apiMasterId, collection, limit = MAX_LIST) {
+    async listJson(apiMasterId, collection, limit = MAX_LIST) {
       const rows = await inCollection(apiMasterId, collection)
         .select('data')
         .orderBy('created_at')
         .limit(limit)
         .execute();
-      return rows.map((r) => JSON.parse(r.data));
+      return rows.map((r) => r.data);
     },
     async find(apiMasterId, collection, key) {
-      const row = await inCollection(apiMasterId, collection)
-        .select('data')
-        .where('record_key', '=', key)
-        .executeTakeFirst();
-      return row && JSON.parse(row.data);
+      const json = await findJson(apiMasterId, collection, key);
+      return json === undefined ? undefined : JSON.parse(json);
     },
+    findJson,
     async put(apiMasterId, collection, key, record) {
       await db.transaction().execute(async (trx) => {
         await trx

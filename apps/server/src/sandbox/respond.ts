@@ -7,6 +7,8 @@ import type { RecordStore, SandboxRecord } from './records.js';
 export interface SandboxAnswer {
   status: number;
   body?: unknown;
+  /** The body already serialized (a stored record sent as it is kept). */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -96,13 +98,14 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
     case 'GET': {
       if (!stateful) break;
       if (key === undefined) {
-        return {
-          status: endpoint.successCode,
-          body: asList(api, success, name, await records.list(api.id, collection)),
-        };
+        const stored = await records.listJson(api.id, collection);
+        // A response that is the list itself gets the stored texts joined, without parsing them.
+        if (!success?.listField) return { status: endpoint.successCode, json: `[${stored.join(',')}]` };
+        const list = stored.map((text) => JSON.parse(text) as SandboxRecord);
+        return { status: endpoint.successCode, body: asList(api, success, name, list) };
       }
-      const found = await records.find(api.id, collection, key);
-      return found ? { status: endpoint.successCode, body: found } : notFound();
+      const found = await records.findJson(api.id, collection, key);
+      return found ? { status: endpoint.successCode, json: found } : notFound();
     }
     case 'PUT':
     case 'PATCH': {
