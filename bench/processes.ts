@@ -50,6 +50,21 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** CPU time a process and its children have used so far, in seconds (Linux, user + system). */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of [pid, ...childrenOf(pid)]) {
+    try {
+      // the fields after the command name, which may itself hold spaces
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process is gone
+    }
+  }
+  return ticks / 100;
+}
+
 function childrenOf(pid: number): number[] {
   try {
     const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startWalCheckpoints } from './walCheckpoints.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,11 +28,31 @@ export function connect(
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  const sqlite = new SQLite(join(options.dataDir, 'app.db'));
-  sqlite.pragma('journal_mode = WAL');
+  const file = join(options.dataDir, 'app.db');
+  const sqlite = new SQLite(file);
+  // One server owns the embedded database: holding its lock spares every statement the file locking
+  // and shared-memory reads that sharing would cost (the sandbox reads it on every request).
+  sqlite.pragma('locking_mode = EXCLUSIVE');
+  sqlite.pragma('busy_timeout = 1000');
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('BEGIN IMMEDIATE; COMMIT');
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    throw new Error(`${file} is in use by another running server: give each server its own DATA_DIR`, {
+      cause: error,
+    });
+  }
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const checkpoints = startWalCheckpoints(sqlite, file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  const close = async () => {
+    await checkpoints.stop();
+    await kysely.destroy();
+    // Kysely closes the database only if it ever used it; the lock must go either way.
+    if (sqlite.open) sqlite.close();
+  };
+  return { kysely, dialect: 'sqlite', sqlite, close };
 }

@@ -76,4 +76,16 @@ describe('the embedded database', () => {
       await db.close();
     }
   });
+
+  it('belongs to one server at a time, and says so to a second one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'db-'));
+    const first = connect({ dataDir });
+    try {
+      expect(() => connect({ dataDir })).toThrow(/in use by another running server/);
+    } finally {
+      await first.close();
+    }
+    const again = connect({ dataDir });
+    await again.close();
+  });
 });

@@ -5,6 +5,7 @@ import * as catalog from './migrations/002_catalog.js';
 import * as accountRecovery from './migrations/003_account_recovery.js';
 import * as sandbox from './migrations/004_sandbox.js';
 import * as testData from './migrations/005_test_data.js';
+import * as sandboxRecordOrder from './migrations/006_sandbox_record_order.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   '003_account_recovery': accountRecovery,
   '004_sandbox': sandbox,
   '005_test_data': testData,
+  '006_sandbox_record_order': sandboxRecordOrder,
 };
 
 export async function migrate(db: Db): Promise<void> {

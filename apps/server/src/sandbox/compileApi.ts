@@ -24,6 +24,8 @@ export interface CompiledEndpoint {
   id: number;
   method: string;
   path: string;
+  /** The path's last fixed segment (`pets` for `/pets/{petId}`): names values generated for it. */
+  resourceName: string;
   parameters: CompiledParameter[];
   body: { shape?: Shape; required: boolean; json: boolean } | null;
   responses: Map<number, CompiledResponse>;
@@ -133,6 +135,11 @@ export function compileApi(api: DeployedApi): CompiledApi {
       id: e.id,
       method: e.method,
       path: e.path,
+      resourceName:
+        e.path
+          .split('/')
+          .filter((segment) => segment && !segment.startsWith('{'))
+          .at(-1) ?? '',
       parameters: [
         ...e.parameters.map((p) => ({
           name: p.keyName,

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
+import { createWriteBatch } from './writeBatch.js';
 
 export type SandboxRecord = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ export interface RecordStore {
   /** A collection becomes stateful with its first stored record and stays so, even once emptied. */
   isStateful(apiMasterId: number, collection: string): Promise<boolean>;
   /** The records as stored, JSON texts, oldest first. */
-  listJson(apiMasterId: number, collection: string, limit?: number): Promise<string[]>;
+  listJson(apiMasterId: number, collection: string): Promise<string[]>;
   find(apiMasterId: number, collection: string, key: string): Promise<SandboxRecord | undefined>;
   /** The record as stored, JSON text: answered without parsing it again. */
   findJson(apiMasterId: number, collection: string, key: string): Promise<string | undefined>;
@@ -19,6 +20,7 @@ export interface RecordStore {
   remove(apiMasterId: number, collection: string, key: string): Promise<boolean>;
 }
 
+/** The most records a list answers with. */
 const MAX_LIST = 1000;
 
 /** What each database offers: `upsert` writes a record of a collection already marked stateful. */
@@ -52,13 +54,14 @@ export function createRecordStore(db: Db): RecordStore {
   };
 }
 
-// The hot path on the embedded database: statements prepared once, not per request.
+// The hot path on the embedded database: statements prepared once, writes committed in batches.
 function sqliteRecords(sqlite: SQLite.Database): Records {
   const stateful = sqlite.prepare(
     'SELECT 1 FROM sandbox_collections WHERE api_master_id = ? AND collection = ?',
   );
+  // The limit is written into the statement: a bound limit makes SQLite plan the statement anew each run.
   const list = sqlite.prepare(
-    'SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? ORDER BY created_at LIMIT ?',
+    `SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? ORDER BY created_at LIMIT ${MAX_LIST}`,
   );
   const find = sqlite.prepare(
     'SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
@@ -73,14 +76,11 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
   const remove = sqlite.prepare(
     'DELETE FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
   );
-  const put = sqlite.transaction((apiMasterId: number, collection: string, key: string, data: string) => {
-    mark.run(apiMasterId, collection);
-    upsert.run(apiMasterId, collection, key, data, new Date().toISOString());
-  });
+  const write = createWriteBatch(sqlite);
   return {
     isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
-    listJson: async (apiMasterId, collection, limit = MAX_LIST) =>
-      (list.all(apiMasterId, collection, limit) as { data: string }[]).map((r) => r.data),
+    listJson: async (apiMasterId, collection) =>
+      (list.all(apiMasterId, collection) as { data: string }[]).map((r) => r.data),
     async find(apiMasterId, collection, key) {
       const row = find.get(apiMasterId, collection, key) as { data: string } | undefined;
       return row && JSON.parse(row.data);
@@ -88,13 +88,17 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
     async findJson(apiMasterId, collection, key) {
       return (find.get(apiMasterId, collection, key) as { data: string } | undefined)?.data;
     },
-    put: async (apiMasterId, collection, key, record) => {
-      put(apiMasterId, collection, key, JSON.stringify(record));
-    },
-    upsert: async (apiMasterId, collection, key, record) => {
-      upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
-    },
-    remove: async (apiMasterId, collection, key) => remove.run(apiMasterId, collection, key).changes > 0,
+    put: (apiMasterId, collection, key, record) =>
+      write(() => {
+        mark.run(apiMasterId, collection);
+        upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+      }),
+    upsert: (apiMasterId, collection, key, record) =>
+      write(() => {
+        upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+      }),
+    remove: (apiMasterId, collection, key) =>
+      write(() => remove.run(apiMasterId, collection, key).changes > 0),
   };
 }
 
@@ -142,11 +146,11 @@ function kyselyRecords(db: Kysely<Database>): Records {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async listJson(apiMasterId, collection, limit = MAX_LIST) {
+    async listJson(apiMasterId, collection) {
       const rows = await inCollection(apiMasterId, collection)
         .select('data')
         .orderBy('created_at')
-        .limit(limit)
+        .limit(MAX_LIST)
         .execute();
       return rows.map((r) => r.data);
     },

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { CompiledApi, CompiledEndpoint, CompiledResponse } from './compileApi.js';
 import { generateValue } from './generateValue.js';
 import { problem } from './problem.js';
+import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
 
 export interface SandboxAnswer {
@@ -26,6 +26,11 @@ function generated(api: CompiledApi, response: CompiledResponse | undefined, nam
   if (response.example !== undefined) return response.example;
   return response.shape ? generateValue(response.shape, name, api.schemas) : undefined;
 }
+
+const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxAnswer => ({
+  status: 404,
+  body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
+});
 
 const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -68,20 +73,12 @@ function fromTestRows(
 export async function respond(call: Call, records: RecordStore): Promise<SandboxAnswer> {
   const { api, endpoint, params, body, preferred } = call;
   const success = endpoint.responses.get(endpoint.successCode);
-  const name =
-    endpoint.path
-      .split('/')
-      .filter((s) => s && !s.startsWith('{'))
-      .at(-1) ?? '';
+  const name = endpoint.resourceName;
   if (preferred) return { status: preferred.code, body: generated(api, preferred, name) };
 
   const { collection, item } = endpoint;
   const key = item ? params[item.param] : undefined;
   const stateful = await records.isStateful(api.id, collection);
-  const notFound = () => ({
-    status: 404,
-    body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
-  });
 
   switch (endpoint.method) {
     case 'POST': {
@@ -90,7 +87,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       const record: SandboxRecord = { ...(isRecord(template) ? template : {}), ...body };
       const field = api.idFields.get(collection) ?? 'id';
       if (record[field] === undefined || (isRecord(template) && body[field] === undefined)) {
-        record[field] = typeof record[field] === 'number' ? Date.now() : randomUUID();
+        record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
       await records.put(api.id, collection, String(record[field]), record);
       return { status: endpoint.successCode, body: record };
@@ -105,13 +102,13 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
         return { status: endpoint.successCode, body: asList(api, success, name, list) };
       }
       const found = await records.findJson(api.id, collection, key);
-      return found ? { status: endpoint.successCode, json: found } : notFound();
+      return found ? { status: endpoint.successCode, json: found } : notFound(endpoint, key);
     }
     case 'PUT':
     case 'PATCH': {
       if (!stateful || key === undefined || !isRecord(body) || !item) break;
       const found = await records.find(api.id, collection, key);
-      if (!found) return notFound();
+      if (!found) return notFound(endpoint, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
       await records.put(api.id, collection, key, record);
@@ -119,7 +116,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
     }
     case 'DELETE': {
       if (!stateful || key === undefined) break;
-      if (!(await records.remove(api.id, collection, key))) return notFound();
+      if (!(await records.remove(api.id, collection, key))) return notFound(endpoint, key);
       return {
         status: endpoint.successCode,
         body: endpoint.successCode === 204 ? undefined : generated(api, success, name),

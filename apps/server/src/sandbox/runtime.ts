@@ -101,7 +101,7 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
       }
 
       const { handler: endpoint, params } = found.match;
-      const checked = validateRequest(endpoint, api.schemas, { ...request, params });
+      const checked = validateRequest(endpoint, api.schemas, request, params);
       if ('problems' in checked) {
         const count = checked.problems.length;
         return {
@@ -114,7 +114,8 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
           ),
         };
       }
-      const prefer = /(?:^|[;,\s])code=(\d{3})/.exec(String(request.headers.prefer ?? ''))?.[1];
+      const { prefer: preferHeader } = request.headers;
+      const prefer = preferHeader && /(?:^|[;,\s])code=(\d{3})/.exec(String(preferHeader))?.[1];
       const preferred = prefer ? endpoint.responses.get(Number(prefer)) : undefined;
       return respond({ api, endpoint, params, body: checked.body, preferred }, records);
     },

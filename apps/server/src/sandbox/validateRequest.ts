@@ -3,15 +3,17 @@ import type { Schemas } from './shapes.js';
 import { coerceParameter, type Problem, validateValue } from './validateValue.js';
 
 interface Incoming {
-  params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   headers: Record<string, string | string[] | undefined>;
   rawBody: string | undefined;
 }
 
-function rawValueOf(p: CompiledParameter, incoming: Incoming): string | undefined {
-  const source =
-    p.location === 'path' ? incoming.params : p.location === 'query' ? incoming.query : incoming.headers;
+function rawValueOf(
+  p: CompiledParameter,
+  incoming: Incoming,
+  params: Record<string, string>,
+): string | undefined {
+  const source = p.location === 'path' ? params : p.location === 'query' ? incoming.query : incoming.headers;
   const value = source[p.name];
   return Array.isArray(value) ? value.join(',') : value;
 }
@@ -21,11 +23,12 @@ export function validateRequest(
   endpoint: CompiledEndpoint,
   schemas: Schemas,
   incoming: Incoming,
+  params: Record<string, string>,
 ): { body: unknown } | { problems: Problem[] } {
   const problems: Problem[] = [];
   for (const p of endpoint.parameters) {
     const location = `${p.location}.${p.name}`;
-    const raw = rawValueOf(p, incoming);
+    const raw = rawValueOf(p, incoming, params);
     if (raw === undefined || raw === '') {
       if (p.required) problems.push({ location, message: 'is required' });
       continue;
