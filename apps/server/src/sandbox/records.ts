@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
+import { createRecordCache } from './recordCache.js';
 import { createWriteBatch } from './writeBatch.js';
 
 export type SandboxRecord = Record<string, unknown>;
@@ -54,18 +55,24 @@ export function createRecordStore(db: Db): RecordStore {
   };
 }
 
-// The hot path on the embedded database: statements prepared once, writes committed in batches.
+/** How much record text the embedded database's sandbox keeps in memory. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+
+// The hot path on the embedded database: statements prepared once, reads answered from memory when
+// they can be, writes committed in batches.
 function sqliteRecords(sqlite: SQLite.Database): Records {
   const stateful = sqlite.prepare(
     'SELECT 1 FROM sandbox_collections WHERE api_master_id = ? AND collection = ?',
   );
   // The limit is written into the statement: a bound limit makes SQLite plan the statement anew each run.
-  const list = sqlite.prepare(
-    `SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? ORDER BY created_at LIMIT ${MAX_LIST}`,
-  );
-  const find = sqlite.prepare(
-    'SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
-  );
+  const list = sqlite
+    .prepare(
+      `SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? ORDER BY created_at LIMIT ${MAX_LIST}`,
+    )
+    .pluck();
+  const find = sqlite
+    .prepare('SELECT data FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?')
+    .pluck();
   const mark = sqlite.prepare(
     'INSERT INTO sandbox_collections (api_master_id, collection) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
@@ -77,28 +84,39 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
     'DELETE FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ?',
   );
   const write = createWriteBatch(sqlite);
+  const cache = createRecordCache(CACHE_BYTES);
+  const findJson = (apiMasterId: number, collection: string, key: string) =>
+    cache.record(
+      apiMasterId,
+      collection,
+      key,
+      () => find.get(apiMasterId, collection, key) as string | undefined,
+    );
+  const store = (apiMasterId: number, collection: string, key: string, record: SandboxRecord) => {
+    cache.forget(apiMasterId, collection, key);
+    upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+  };
   return {
     isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
     listJson: async (apiMasterId, collection) =>
-      (list.all(apiMasterId, collection) as { data: string }[]).map((r) => r.data),
+      cache.list(apiMasterId, collection, () => list.all(apiMasterId, collection) as string[]),
     async find(apiMasterId, collection, key) {
-      const row = find.get(apiMasterId, collection, key) as { data: string } | undefined;
-      return row && JSON.parse(row.data);
+      const json = findJson(apiMasterId, collection, key);
+      return json === undefined ? undefined : JSON.parse(json);
     },
-    async findJson(apiMasterId, collection, key) {
-      return (find.get(apiMasterId, collection, key) as { data: string } | undefined)?.data;
-    },
+    findJson: async (apiMasterId, collection, key) => findJson(apiMasterId, collection, key),
     put: (apiMasterId, collection, key, record) =>
       write(() => {
         mark.run(apiMasterId, collection);
-        upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+        store(apiMasterId, collection, key, record);
       }),
     upsert: (apiMasterId, collection, key, record) =>
-      write(() => {
-        upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
-      }),
+      write(() => store(apiMasterId, collection, key, record)),
     remove: (apiMasterId, collection, key) =>
-      write(() => remove.run(apiMasterId, collection, key).changes > 0),
+      write(() => {
+        cache.forget(apiMasterId, collection, key);
+        return remove.run(apiMasterId, collection, key).changes > 0;
+      }),
   };
 }
 
