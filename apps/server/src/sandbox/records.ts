@@ -16,8 +16,8 @@ export interface RecordStore {
   find(apiMasterId: number, collection: string, key: string): Promise<SandboxRecord | undefined>;
   /** The record as stored, JSON text: answered without parsing it again. */
   findJson(apiMasterId: number, collection: string, key: string): Promise<string | undefined>;
-  /** Inserts or replaces the record under its key. */
-  put(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void>;
+  /** Inserts or replaces the record, given as its JSON text, under its key. */
+  put(apiMasterId: number, collection: string, key: string, json: string): Promise<void>;
   remove(apiMasterId: number, collection: string, key: string): Promise<boolean>;
 }
 
@@ -26,7 +26,7 @@ const MAX_LIST = 1000;
 
 /** What each database offers: `upsert` writes a record of a collection already marked stateful. */
 interface Records extends RecordStore {
-  upsert(apiMasterId: number, collection: string, key: string, record: SandboxRecord): Promise<void>;
+  upsert(apiMasterId: number, collection: string, key: string, json: string): Promise<void>;
 }
 
 export function createRecordStore(db: Db): RecordStore {
@@ -46,10 +46,10 @@ export function createRecordStore(db: Db): RecordStore {
       return stateful;
     },
     // Once a collection is known to be stateful, a write needs no second statement to mark it.
-    async put(apiMasterId, collection, key, record) {
+    async put(apiMasterId, collection, key, json) {
       if (known.has(knownKey(apiMasterId, collection)))
-        return store.upsert(apiMasterId, collection, key, record);
-      await store.put(apiMasterId, collection, key, record);
+        return store.upsert(apiMasterId, collection, key, json);
+      await store.put(apiMasterId, collection, key, json);
       known.add(knownKey(apiMasterId, collection));
     },
   };
@@ -92,9 +92,9 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
       key,
       () => find.get(apiMasterId, collection, key) as string | undefined,
     );
-  const store = (apiMasterId: number, collection: string, key: string, record: SandboxRecord) => {
+  const store = (apiMasterId: number, collection: string, key: string, json: string) => {
     cache.forget(apiMasterId, collection, key);
-    upsert.run(apiMasterId, collection, key, JSON.stringify(record), new Date().toISOString());
+    upsert.run(apiMasterId, collection, key, json, new Date().toISOString());
   };
   return {
     isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
@@ -125,9 +125,8 @@ async function upsertWith(
   apiMasterId: number,
   collection: string,
   key: string,
-  record: SandboxRecord,
+  data: string,
 ): Promise<void> {
-  const data = JSON.stringify(record);
   await db
     .insertInto('sandbox_records')
     .values({
@@ -177,17 +176,17 @@ function kyselyRecords(db: Kysely<Database>): Records {
       return json === undefined ? undefined : JSON.parse(json);
     },
     findJson,
-    async put(apiMasterId, collection, key, record) {
+    async put(apiMasterId, collection, key, json) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sandbox_collections')
           .values({ api_master_id: apiMasterId, collection })
           .onConflict((oc) => oc.columns(['api_master_id', 'collection']).doNothing())
           .execute();
-        await upsertWith(trx, apiMasterId, collection, key, record);
+        await upsertWith(trx, apiMasterId, collection, key, json);
       });
     },
-    upsert: (apiMasterId, collection, key, record) => upsertWith(db, apiMasterId, collection, key, record),
+    upsert: (apiMasterId, collection, key, json) => upsertWith(db, apiMasterId, collection, key, json),
     async remove(apiMasterId, collection, key) {
       const deleted = await db
         .deleteFrom('sandbox_records')

@@ -89,8 +89,9 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       if (record[field] === undefined || (isRecord(template) && body[field] === undefined)) {
         record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
-      await records.put(api.id, collection, String(record[field]), record);
-      return { status: endpoint.successCode, body: record };
+      const json = JSON.stringify(record);
+      await records.put(api.id, collection, String(record[field]), json);
+      return { status: endpoint.successCode, json };
     }
     case 'GET': {
       if (!stateful) break;
@@ -111,8 +112,9 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       if (!found) return notFound(endpoint, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
-      await records.put(api.id, collection, key, record);
-      return { status: endpoint.successCode, body: record };
+      const json = JSON.stringify(record);
+      await records.put(api.id, collection, key, json);
+      return { status: endpoint.successCode, json };
     }
     case 'DELETE': {
       if (!stateful || key === undefined) break;
