@@ -6,6 +6,45 @@ import { deploy } from '../test/sandbox.js';
 import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
+const notesYaml = `
+openapi: 3.0.3
+info: { title: Notes, version: '1.0' }
+paths:
+  /notes:
+    get:
+      responses:
+        '200': { description: Notes, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Note' } } } } }
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+      responses:
+        '201': { description: Created, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+  /notes/{noteId}:
+    parameters: [{ name: noteId, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: A note, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+        '404': { description: Not found }
+    put:
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+      responses:
+        '200': { description: Replaced, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+    patch:
+      requestBody: { required: true, content: { application/json: { schema: { type: object, properties: { done: { type: boolean } } } } } }
+      responses:
+        '200': { description: Changed, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+    delete:
+      responses:
+        '204': { description: Deleted }
+components:
+  schemas:
+    Note:
+      type: object
+      properties:
+        id: { type: string }
+        title: { type: string, maxLength: 60 }
+        done: { type: boolean }
+`;
+
 describe.each(dialects)('the sandbox on %s', (dialect) => {
   let app: TestApp;
   let auth: { authorization: string };
@@ -64,7 +103,7 @@ describe.each(dialects)('the sandbox on %s', (dialect) => {
     expect(empty.json().errors).toEqual([{ location: 'body', message: 'is required' }]);
   });
 
-  it('stores a POST and finds it by id, changes it, deletes it, then answers 404', async () => {
+  it('stores a POST and finds it by id and in the list, deletes it, then answers 404', async () => {
     const created = await sandbox.call('POST', '/pets', { body: aPet });
     expect(created.statusCode).toBe(201);
     const pet = created.json();
@@ -83,6 +122,33 @@ describe.each(dialects)('the sandbox on %s', (dialect) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().title).toBe('Not Found');
     expect((await sandbox.call('DELETE', `/pets/${pet.id}`)).statusCode).toBe(404);
+  });
+
+  it('changes a stored record with PUT and PATCH, and every read shows the last write', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const first = (await notes.call('POST', '/notes', { body: { title: 'Milk', done: false } })).json();
+    expect((await notes.call('GET', `/notes/${first.id}`)).json()).toEqual(first);
+    expect((await notes.call('GET', '/notes')).json()).toEqual([first]);
+
+    const second = (await notes.call('POST', '/notes', { body: { title: 'Bread', done: false } })).json();
+    expect((await notes.call('GET', '/notes')).json()).toEqual([first, second]);
+
+    const patched = await notes.call('PATCH', `/notes/${first.id}`, { body: { done: true } });
+    expect(patched.json()).toEqual({ ...first, done: true });
+    const put = await notes.call('PUT', `/notes/${second.id}`, { body: { title: 'Rye bread', done: true } });
+    expect(put.json()).toEqual({ id: second.id, title: 'Rye bread', done: true });
+    expect((await notes.call('GET', `/notes/${first.id}`)).json()).toEqual({ ...first, done: true });
+    expect((await notes.call('GET', '/notes')).json()).toEqual([
+      { ...first, done: true },
+      { id: second.id, title: 'Rye bread', done: true },
+    ]);
+
+    expect((await notes.call('DELETE', `/notes/${first.id}`)).statusCode).toBe(204);
+    expect((await notes.call('GET', '/notes')).json()).toEqual([
+      { id: second.id, title: 'Rye bread', done: true },
+    ]);
+    const missing = await notes.call('PATCH', `/notes/${first.id}`, { body: { done: false } });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers the code a client prefers, when the endpoint declares it', async () => {
