@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiMaster } from '@sandbox/contracts';
 import autocannon from 'autocannon';
 import { fixtureDocument, newPet } from './fixture.js';
 import { cpuSeconds, freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
@@ -70,13 +71,13 @@ async function startSandbox(): Promise<Target> {
   );
   const link = /\/verification\/([\w-]+)\/false\/(\d+)/.exec(mail);
   await fetch(`${url}/api/v1/auth/verification/${link?.[1]}/false/${link?.[2]}`, { method: 'POST' });
-  const { jwt } = await (
+  const { jwt } = (await (
     await fetch(`${url}/api/v1/auth/authenticate`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ username: 'bench', password: user.password }),
     })
-  ).json();
+  ).json()) as { jwt: string };
   const auth = { authorization: `Bearer ${jwt}` };
   const form = new FormData();
   for (const [k, v] of Object.entries({
@@ -87,14 +88,14 @@ async function startSandbox(): Promise<Target> {
   }))
     form.append(k, v);
   form.append('multipartFile', new Blob([JSON.stringify(fixtureDocument)]), 'pets.json');
-  const api = await (
+  const api = (await (
     await fetch(`${url}/api/api-config-master/swagger/upload`, { method: 'POST', headers: auth, body: form })
-  ).json();
-  const deployed = await (await fetch(`${url}/api/api-publish/${api.id}/publish`, { headers: auth })).json();
-  const base = deployed.apiBaseUrl as string;
-  const pet = await (
+  ).json()) as ApiMaster;
+  const publish = await fetch(`${url}/api/api-publish/${api.id}/publish`, { headers: auth });
+  const base = ((await publish.json()) as ApiMaster).apiBaseUrl as string;
+  const pet = (await (
     await fetch(`${base}/pets`, { method: 'POST', headers: json, body: JSON.stringify(newPet) })
-  ).json();
+  ).json()) as { id: string };
   return { name: 'sandbox', child, base, petId: pet.id };
 }
 
@@ -191,13 +192,9 @@ for (const scenario of scenarios) {
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) {
-      rounds.get(target.name)?.push(await load(target, scenario.request(target)));
-      console.error(
-        target.name,
-        scenario.name,
-        rounds.get(target.name)?.at(-1)?.rps,
-        rounds.get(target.name)?.at(-1)?.cpuUs,
-      );
+      const figures = await load(target, scenario.request(target));
+      rounds.get(target.name)?.push(figures);
+      console.error(`round ${round + 1}: ${target.name} ${scenario.name} ${figures.rps} req/s`);
     }
   }
   for (const [name, figures] of rounds) {
