@@ -11,7 +11,7 @@ import type { AttemptLimiter } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashResetCode, newResetCode, sameHash } from './resetCode.js';
 import type { ResetCodeStore } from './resetCodeStore.js';
-import type { User, UserStore } from './store.js';
+import type { SignedInUser, User, UserStore } from './store.js';
 
 interface AccountDeps {
   users: UserStore;
@@ -103,7 +103,7 @@ export function createAccountService(deps: AccountDeps) {
 
     // Answers 400, never 403, for someone else's name or a wrong password: the web app signs out on any 403.
     async changePassword(
-      user: User,
+      user: SignedInUser,
       { username, oldPassword, newPassword }: ChangePasswordRequest,
     ): Promise<void> {
       ensureOwnAccount(user, username);
@@ -114,7 +114,7 @@ export function createAccountService(deps: AccountDeps) {
         await accountLimiter.record([key]);
         throw new Invalid(accountMessages.wrongCurrentPassword);
       }
-      await users.setPasswordHash(user.id, await hashPassword(newPassword));
+      await users.setPasswordHash(user.id, await hashPassword(newPassword), user.sessionId);
       await accountLimiter.clear(key);
     },
 

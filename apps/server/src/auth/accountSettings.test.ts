@@ -30,6 +30,24 @@ describe.each(dialects)('changing a password and deactivating an account on %s',
     expect((await signIn(app, registration.username, registration.password)).statusCode).toBe(403);
   });
 
+  it('ends the account’s other sessions and keeps the one that changed the password', async () => {
+    const { registration, auth } = await signUpAndVerify(app);
+    const elsewhere = (await signIn(app, registration.username, registration.password)).json();
+    const other = { authorization: `Bearer ${elsewhere.jwt}` };
+    expect((await me(other)).statusCode).toBe(200);
+
+    const res = await changePassword(auth, {
+      username: registration.username,
+      oldPassword: registration.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(auth)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(403);
+    const fresh = (await signIn(app, registration.username, NEW_PASSWORD)).json();
+    expect((await me({ authorization: `Bearer ${fresh.jwt}` })).statusCode).toBe(200);
+  });
+
   it('answers a wrong current password with 400, not 403, and keeps the session', async () => {
     const { registration, auth } = await signUpAndVerify(app);
     const res = await changePassword(auth, {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden } from '../http/errors.js';
 import type { AuthService } from './service.js';
-import type { User } from './store.js';
+import type { SignedInUser } from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: User | null;
+    user: SignedInUser | null;
   }
   interface FastifyContextConfig {
     /** Routes open without a session: sign-in, sign-up, verification, health. */
@@ -36,7 +36,7 @@ export function installAuthGuard(app: FastifyInstance, auth: AuthService): void 
 }
 
 /** The signed-in user of a guarded route. */
-export function currentUser(request: FastifyRequest): User {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new Forbidden('A valid session is required');
   return request.user;
 }

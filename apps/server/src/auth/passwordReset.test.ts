@@ -50,6 +50,18 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     }
   });
 
+  it('ends every session the account had before the reset', async () => {
+    const { registration, auth } = await signUpAndVerify(app);
+    const me = (headers: Record<string, string>) => app.server.inject({ url: '/api/v1/auth/me', headers });
+    expect((await me(auth)).statusCode).toBe(200);
+    await askForResetCode(app, registration.emailAddress);
+    const otp = await resetCodeFor(app, registration.emailAddress);
+    await resetPassword(app, { username: registration.username, otp, password: NEW_PASSWORD });
+    expect((await me(auth)).statusCode).toBe(403);
+    const fresh = (await signIn(app, registration.username, NEW_PASSWORD)).json();
+    expect((await me({ authorization: `Bearer ${fresh.jwt}` })).statusCode).toBe(200);
+  });
+
   it('refuses to use the same code twice', async () => {
     const { registration } = await signUpAndVerify(app);
     await askForResetCode(app, registration.emailAddress);

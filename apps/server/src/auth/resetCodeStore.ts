@@ -73,7 +73,13 @@ export function createResetCodeStore(db: Kysely<Database>) {
         if (Number(spent.numUpdatedRows) !== 1) return false;
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+          .set({
+            password_hash: passwordHash,
+            // every session of the account ends: whoever asked for the code may not hold one
+            sessions_valid_from: now.toISOString(),
+            kept_session: null,
+            updated_at: now.toISOString(),
+          })
           .where('id', '=', code.userId)
           .execute();
         return true;

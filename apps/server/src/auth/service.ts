@@ -4,7 +4,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { AttemptLimiter } from './attempts.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.js';
 import type { SessionTokens } from './sessionToken.js';
-import type { User, UserStore } from './store.js';
+import type { SignedInUser, User, UserStore } from './store.js';
 import { hashToken, newVerificationToken, verificationUrl } from './verificationLink.js';
 
 interface AuthDeps {
@@ -129,11 +129,16 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** The active user a session token belongs to, or null. */
-    async userOfSession(token: string): Promise<User | null> {
+    async userOfSession(token: string): Promise<SignedInUser | null> {
       const claims = await sessions.verify(token);
       if (!claims) return null;
       const user = await users.findById(claims.userId);
-      return user?.isActive ? user : null;
+      if (!user?.isActive) return null;
+      // a session older than the password is over, but for the one that set it
+      const kept = claims.sessionId !== '' && claims.sessionId === user.keptSession;
+      if (user.sessionsValidFrom && claims.issuedAtMs < Date.parse(user.sessionsValidFrom) && !kept)
+        return null;
+      return { ...user, sessionId: claims.sessionId };
     },
   };
 }

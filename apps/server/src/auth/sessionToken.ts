@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface SessionClaims {
   userId: number;
+  /** Tells this session from the account's others ('' for a token from before sessions had one). */
+  sessionId: string;
+  /** When the token was issued, in milliseconds since the epoch. */
+  issuedAtMs: number;
 }
 
 export interface SessionTokens {
-  sign(claims: SessionClaims): Promise<string>;
+  sign(claims: { userId: number }): Promise<string>;
   /** The claims of a valid, unexpired token; null otherwise. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -14,9 +19,12 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
   const key = new TextEncoder().encode(secret);
   return {
     sign: ({ userId }) =>
-      new SignJWT({})
+      // `iat` counts whole seconds; a password changed in the same second must still tell apart
+      // the sessions before it from those after it
+      new SignJWT({ issuedAtMs: Date.now() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
@@ -24,7 +32,10 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+        if (!Number.isInteger(userId) || userId <= 0) return null;
+        const issuedAtMs =
+          typeof payload.issuedAtMs === 'number' ? payload.issuedAtMs : (payload.iat ?? 0) * 1000;
+        return { userId, sessionId: payload.jti ?? '', issuedAtMs };
       } catch {
         return null;
       }

@@ -13,6 +13,14 @@ export interface User {
   isVerified: boolean;
   isActive: boolean;
   verifiedAt: string | null;
+  /** Sessions issued before this time no longer count, but for `keptSession`. */
+  sessionsValidFrom: string | null;
+  keptSession: string | null;
+}
+
+/** A user as their session presents them: which of their sessions this is. */
+export interface SignedInUser extends User {
+  sessionId: string;
 }
 
 export interface NewUser {
@@ -39,6 +47,8 @@ function toUser(row: Selectable<UsersTable>): User {
     isVerified: Boolean(row.is_verified),
     isActive: Boolean(row.is_active),
     verifiedAt: row.verified_at,
+    sessionsValidFrom: row.sessions_valid_from,
+    keptSession: row.kept_session,
   };
 }
 
@@ -121,10 +131,17 @@ export function createUserStore(db: Kysely<Database>) {
         .execute();
     },
 
-    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    /** A new password ends the account's other sessions: all but `keptSession`, when given. */
+    async setPasswordHash(id: number, passwordHash: string, keptSession: string | null): Promise<void> {
+      const now = new Date().toISOString();
       await db
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .set({
+          password_hash: passwordHash,
+          sessions_valid_from: now,
+          kept_session: keptSession,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute();
     },

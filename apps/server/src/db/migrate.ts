@@ -6,6 +6,7 @@ import * as accountRecovery from './migrations/003_account_recovery.js';
 import * as sandbox from './migrations/004_sandbox.js';
 import * as testData from './migrations/005_test_data.js';
 import * as sandboxRecordOrder from './migrations/006_sandbox_record_order.js';
+import * as sessionCutoff from './migrations/007_session_cutoff.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -15,6 +16,7 @@ const migrations = {
   '004_sandbox': sandbox,
   '005_test_data': testData,
   '006_sandbox_record_order': sandboxRecordOrder,
+  '007_session_cutoff': sessionCutoff,
 };
 
 export async function migrate(db: Db): Promise<void> {

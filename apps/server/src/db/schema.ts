@@ -18,6 +18,9 @@ export interface UsersTable {
   is_active: Generated<number>;
   is_newsletter_subscribed: Generated<number>;
   verified_at: string | null;
+  /** Sessions issued before this time no longer count, but for `kept_session`. */
+  sessions_valid_from: string | null;
+  kept_session: string | null;
   created_at: string;
   updated_at: string;
 }
