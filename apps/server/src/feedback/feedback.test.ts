@@ -80,6 +80,23 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     );
     expect(mail?.text).toContain('The import button is hard to find.');
     expect(mail?.text).toContain('screenshot.png');
+    expect(mail?.attachments).toEqual([
+      { name: 'screenshot.png', size: 2 * MB },
+      { name: 'notes.txt', size: 20 },
+    ]);
+  });
+
+  it('lists files too large to mail together, and leaves them in the folder', async () => {
+    const res = await submit('Three big screenshots.', [
+      aFile('one.png', 4 * MB, 'a'),
+      aFile('two.png', 4 * MB, 'b'),
+      aFile('three.png', 4 * MB, 'c'),
+    ]);
+    expect(res.status).toBe(200);
+    const mail = (await app.outbox()).filter((m) => m.to === FEEDBACK_TO).at(-1);
+    expect(mail?.attachments).toEqual([]);
+    expect(mail?.text).toContain('too large to mail');
+    expect(mail?.text).toContain('three.png');
   });
 
   it('accepts a query without attachments', async () => {

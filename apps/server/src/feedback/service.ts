@@ -2,7 +2,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../auth/store.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
 import type { ReceivedUpload } from './receiveUpload.js';
 import type { FeedbackStore } from './store.js';
 
@@ -15,6 +15,9 @@ interface FeedbackDeps {
   feedbackTo?: string;
   log: FastifyBaseLogger;
 }
+
+/** Files go with the mail up to this total: base64 grows them by a third, and mail servers refuse large mails. */
+const MAX_ATTACHED_BYTES = 10 * 1024 * 1024;
 
 export function createFeedbackService({ store, mailer, feedbackDir, feedbackTo, log }: FeedbackDeps) {
   return {
@@ -49,14 +52,19 @@ export function createFeedbackService({ store, mailer, feedbackDir, feedbackTo, 
   };
 }
 
-function feedbackMail(to: string, id: number, user: User, upload: ReceivedUpload, folder: string) {
+function feedbackMail(to: string, id: number, user: User, upload: ReceivedUpload, folder: string): Mail {
   const files = upload.files.length
     ? upload.files.map((f) => `- ${f.name} (${f.size} bytes, ${f.type})`).join('\n')
     : '(none)';
+  const total = upload.files.reduce((sum, f) => sum + f.size, 0);
+  const attached = total <= MAX_ATTACHED_BYTES;
   return {
     to,
     subject: `Feedback #${id} from ${user.username}`,
-    text: `${user.firstName} ${user.lastName} (${user.username}, ${user.email}) wrote:\n\n${upload.query}\n\nAttachments:\n${files}\n\nStored in ${folder}\n`,
+    text: `${user.firstName} ${user.lastName} (${user.username}, ${user.email}) wrote:\n\n${upload.query}\n\nAttachments${attached ? '' : ' (too large to mail; see the folder below)'}:\n${files}\n\nStored in ${folder}\n`,
+    attachments: attached
+      ? upload.files.map((f) => ({ filename: f.name, path: join(folder, f.storedName), contentType: f.type }))
+      : [],
   };
 }
 

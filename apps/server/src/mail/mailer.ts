@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail, read from disk as it goes out. */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 export interface Mailer {

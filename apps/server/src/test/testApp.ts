@@ -10,7 +10,15 @@ import { linksIn } from '../mail/mailer.js';
 import { createScratchDatabase } from './scratchDatabase.js';
 
 export interface TestApp extends App {
-  outbox(): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
+  outbox(): Promise<
+    {
+      to: string;
+      subject: string;
+      text: string;
+      links: string[];
+      attachments: { name: string; size: number }[];
+    }[]
+  >;
   close(): Promise<void>;
 }
 
@@ -50,6 +58,7 @@ export async function startTestApp(
             subject: mail.subject ?? '',
             text,
             links: linksIn(text),
+            attachments: mail.attachments.map((a) => ({ name: a.filename ?? '', size: a.content.length })),
           };
         }),
       );
