@@ -32,6 +32,8 @@ export const ZBodyProperty: z.ZodType<BodyProperty> = z.lazy(() =>
     autoGenerationType: z.enum(AUTO_GENERATION_TYPES).nullable().optional(),
     description: z.string().nullable().optional(),
     nullable: z.boolean().optional(),
+    readOnly: z.boolean().optional(),
+    writeOnly: z.boolean().optional(),
     configProperties: z.array(ZBodyProperty).optional(),
     ...ZConstraints.shape,
   }),
@@ -50,6 +52,10 @@ export interface BodyProperty {
   autoGenerationType?: (typeof AUTO_GENERATION_TYPES)[number] | null;
   description?: string | null;
   nullable?: boolean;
+  /** Sent by the server only: a request need not carry it, even when it is mandatory. */
+  readOnly?: boolean;
+  /** Sent by clients only (a password, say): no answer carries it. */
+  writeOnly?: boolean;
   configProperties?: BodyProperty[];
   format?: string | null;
   enumValues?: unknown[] | null;

@@ -125,6 +125,28 @@ describe('exportOpenApi', () => {
     });
   });
 
+  it('gives back which properties are read-only and write-only', () => {
+    const document = documentWithSchemas({
+      Account: {
+        type: 'object',
+        required: ['id', 'password'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          password: { type: 'string', writeOnly: true },
+        },
+      },
+    });
+    const exported = exportOpenApi(importOpenApi(JSON.stringify(document), 'accounts.json'));
+    expect(exported.components.schemas.Account).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string', readOnly: true },
+        password: { type: 'string', writeOnly: true },
+      },
+      required: ['id', 'password'],
+    });
+  });
+
   it('exports an API built by hand, ignoring ids and giving a schema without media type JSON', () => {
     const api: ImportedApi & { id: number } = {
       id: 7,

@@ -59,11 +59,17 @@ function objectMembers(properties: BodyProperty[]): SchemaObject {
   const required = properties.filter((property) => property.isMandatory).map((property) => property.jsonKey);
   const members: SchemaObject = {
     properties: Object.fromEntries(
-      properties.map((property) => [property.jsonKey, schemaOfProperty(property)]),
+      properties.map((property) => [property.jsonKey, withAccess(schemaOfProperty(property), property)]),
     ),
   };
   if (required.length > 0) members.required = required;
   return members;
+}
+
+function withAccess(schema: SchemaObject, { readOnly, writeOnly }: BodyProperty): SchemaObject {
+  if (readOnly) schema.readOnly = true;
+  if (writeOnly) schema.writeOnly = true;
+  return schema;
 }
 
 function itemsOf(

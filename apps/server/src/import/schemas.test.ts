@@ -135,6 +135,33 @@ describe('named schemas', () => {
     });
   });
 
+  it('keeps which properties only answers carry and which only requests carry', () => {
+    const api = importJson(
+      documentWithSchemas({
+        Account: {
+          type: 'object',
+          required: ['id', 'email', 'password'],
+          properties: {
+            id: { type: 'string', readOnly: true },
+            email: { type: 'string' },
+            password: { type: 'string', writeOnly: true },
+            owner: { ...ref('Owner'), readOnly: true },
+          },
+        },
+        Owner: { type: 'object', properties: { name: { type: 'string' } } },
+      }),
+    );
+    const account = schemaNamed(api, 'Account');
+    expect(propertyOf(account, 'id')).toMatchObject({ isMandatory: true, readOnly: true });
+    expect(propertyOf(account, 'password')).toMatchObject({ isMandatory: true, writeOnly: true });
+    expect(propertyOf(account, 'owner')).toMatchObject({ readOnly: true });
+    expect(propertyOf(account, 'email')).toEqual({
+      jsonKey: 'email',
+      jsonKeyType: 'string',
+      isMandatory: true,
+    });
+  });
+
   it('keeps examples, defaults, enums, formats and bounds', () => {
     const api = importJson(
       documentWithSchemas({

@@ -31,6 +31,8 @@ function toProperty(
   refuseDeepNesting(depth, located.pointer);
   const view = context.view(located);
   const property: BodyProperty = { jsonKey: key, jsonKeyType: 'object', isMandatory };
+  if (view.schema.readOnly === true) property.readOnly = true;
+  if (view.schema.writeOnly === true) property.writeOnly = true;
   if (view.named !== null) {
     referTo(property, view, view.named, context.typeOfComponent(view.named));
     if (view.nullable) property.nullable = true;

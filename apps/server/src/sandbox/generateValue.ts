@@ -63,6 +63,7 @@ function generateByType(shape: Shape, name: string, schemas: Schemas, depth: num
     default: {
       const out: Record<string, unknown> = {};
       for (const { key, required, shape: child } of shape.properties ?? []) {
+        if (child.writeOnly) continue;
         if (depth >= SHALLOW && !required) continue;
         if (depth >= DEEP && child.type === 'object') continue;
         out[key] = generateValue(child, key, schemas, depth + 1);

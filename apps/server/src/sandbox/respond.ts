@@ -32,6 +32,15 @@ const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxA
   body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
 });
 
+/** The record as answers show it: without the properties only requests carry (a password, say). */
+function withoutWriteOnly(api: CompiledApi, response: CompiledResponse | undefined, record: SandboxRecord) {
+  const shape = response?.shape?.ref ? api.schemas.get(response.shape.ref) : response?.shape;
+  for (const { key, shape: property } of shape?.properties ?? []) {
+    if (property.writeOnly) delete record[key];
+  }
+  return record;
+}
+
 const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The stored list, placed where the response expects it: the body itself, or its array field. */
@@ -89,7 +98,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       if (record[field] === undefined || (isRecord(template) && body[field] === undefined)) {
         record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
-      const json = JSON.stringify(record);
+      const json = JSON.stringify(withoutWriteOnly(api, success, record));
       await records.put(api.id, collection, String(record[field]), json);
       return { status: endpoint.successCode, json };
     }
@@ -112,7 +121,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       if (!found) return notFound(endpoint, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
-      const json = JSON.stringify(record);
+      const json = JSON.stringify(withoutWriteOnly(api, success, record));
       await records.put(api.id, collection, key, json);
       return { status: endpoint.successCode, json };
     }
@@ -130,7 +139,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
   const answer = generated(api, success, name);
   if (item && key !== undefined && isRecord(answer) && item.field in answer) answer[item.field] = key;
   if (isRecord(body) && isRecord(answer) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
-    return { status: endpoint.successCode, body: { ...answer, ...body } };
+    return { status: endpoint.successCode, body: withoutWriteOnly(api, success, { ...answer, ...body }) };
   }
   return { status: endpoint.successCode, body: answer };
 }

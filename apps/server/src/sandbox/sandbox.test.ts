@@ -45,6 +45,31 @@ components:
         done: { type: boolean }
 `;
 
+const accountsYaml = `
+openapi: 3.0.3
+info: { title: Accounts, version: '1.0' }
+paths:
+  /accounts:
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Account' } } } }
+      responses:
+        '201': { description: Created, content: { application/json: { schema: { $ref: '#/components/schemas/Account' } } } }
+  /accounts/{accountId}:
+    get:
+      parameters: [{ name: accountId, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: An account, content: { application/json: { schema: { $ref: '#/components/schemas/Account' } } } }
+components:
+  schemas:
+    Account:
+      type: object
+      required: [id, email, password]
+      properties:
+        id: { type: string, readOnly: true }
+        email: { type: string, format: email }
+        password: { type: string, writeOnly: true, minLength: 8 }
+`;
+
 describe.each(dialects)('the sandbox on %s', (dialect) => {
   let app: TestApp;
   let auth: { authorization: string };
@@ -149,6 +174,25 @@ describe.each(dialects)('the sandbox on %s', (dialect) => {
     ]);
     const missing = await notes.call('PATCH', `/notes/${first.id}`, { body: { done: false } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('asks no request for a read-only property and shows no write-only property in an answer', async () => {
+    const accounts = await deploy(app, auth, accountsYaml);
+    const generated = await accounts.call('GET', '/accounts/a-1');
+    expect(generated.statusCode).toBe(200);
+    expect(Object.keys(generated.json()).sort()).toEqual(['email', 'id']);
+
+    const created = await accounts.call('POST', '/accounts', {
+      body: { email: 'ada@example.com', password: 'S3cret!pass' },
+    });
+    expect(created.statusCode).toBe(201);
+    const account = created.json();
+    expect(account).toEqual({ id: expect.any(String), email: 'ada@example.com' });
+    expect((await accounts.call('GET', `/accounts/${account.id}`)).json()).toEqual(account);
+
+    const missing = await accounts.call('POST', '/accounts', { body: { email: 'ada@example.com' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ location: 'body.password', message: 'is required' }]);
   });
 
   it('answers the code a client prefers, when the endpoint declares it', async () => {

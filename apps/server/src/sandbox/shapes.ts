@@ -18,6 +18,10 @@ export interface Shape {
   default?: unknown;
   example?: unknown;
   autoGeneration?: string | null;
+  /** A property only answers carry: a request need not send it, even when mandatory. */
+  readOnly?: boolean;
+  /** A property only requests carry: no answer includes it. */
+  writeOnly?: boolean;
   /** A named schema of the same API. */
   ref?: string;
   properties?: { key: string; required: boolean; shape: Shape }[];
@@ -76,6 +80,8 @@ export function propertyShape(p: BodyProperty): Shape {
     ...constraintsOf(p),
     default: parseDefault(p.defaultValue, p.jsonKeyType),
     autoGeneration: p.autoGenerationType,
+    readOnly: p.readOnly,
+    writeOnly: p.writeOnly,
   };
   const ref = schemaNameOf(p.refProperties) ?? undefined;
   const nested = p.configProperties?.length ? objectProperties(p.configProperties) : undefined;

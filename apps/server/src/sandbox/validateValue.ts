@@ -85,7 +85,7 @@ export function validateValue(
     for (const { key, required, shape: child } of shape.properties) {
       const at = `${location}.${key}`;
       if (record[key] === undefined) {
-        if (required) problems.push({ location: at, message: 'is required' });
+        if (required && !child.readOnly) problems.push({ location: at, message: 'is required' });
       } else {
         validateValue(record[key], child, at, schemas, problems, depth + 1);
       }
