@@ -105,13 +105,12 @@ function sqliteRecords(sqlite: SQLite.Database): Records {
       return json === undefined ? undefined : JSON.parse(json);
     },
     findJson: async (apiMasterId, collection, key) => findJson(apiMasterId, collection, key),
-    put: (apiMasterId, collection, key, record) =>
+    put: (apiMasterId, collection, key, json) =>
       write(() => {
         mark.run(apiMasterId, collection);
-        store(apiMasterId, collection, key, record);
+        store(apiMasterId, collection, key, json);
       }),
-    upsert: (apiMasterId, collection, key, record) =>
-      write(() => store(apiMasterId, collection, key, record)),
+    upsert: (apiMasterId, collection, key, json) => write(() => store(apiMasterId, collection, key, json)),
     remove: (apiMasterId, collection, key) =>
       write(() => {
         cache.forget(apiMasterId, collection, key);
