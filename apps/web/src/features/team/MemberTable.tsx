@@ -1,18 +1,7 @@
-import {
-  Avatar,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Avatar, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { DATE_FORMAT, type TeamMember, teamMessages } from '@sandbox/contracts';
 import dayjs from 'dayjs';
+import { DataTable } from '../../components/DataTable';
 import { type MemberAction, MemberActionsMenu } from './MemberActionsMenu';
 
 const COLUMNS = ['Member', 'Role', 'Status', 'Joined'] as const;
@@ -25,74 +14,52 @@ export interface MemberTableProps {
 }
 
 export function MemberTable({ members, canManage, onAction }: MemberTableProps) {
-  const columnCount = COLUMNS.length + (canManage ? 1 : 0);
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Team members">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 600 }}>
-                {column}
-              </TableCell>
-            ))}
-            {canManage && <TableCell aria-label="Actions" />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columnCount} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                {teamMessages.noMembers}
-              </TableCell>
-            </TableRow>
-          ) : (
-            members.map((member) => (
-              <TableRow key={member.id} hover data-member-id={member.id}>
-                <TableCell>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <Avatar sx={{ width: 32, height: 32 }}>{member.username.charAt(0).toUpperCase()}</Avatar>
-                    <div>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography sx={{ fontWeight: 500 }}>{member.username}</Typography>
-                        {member.isYou && <Chip label="You" size="small" color="primary" />}
-                      </Stack>
-                      <Typography variant="body2" color="text.secondary">
-                        {member.email}
-                      </Typography>
-                    </div>
-                  </Stack>
-                </TableCell>
-                <TableCell>{member.roleName}</TableCell>
-                <TableCell>
-                  {/* spec §2: the column reads Active or Inactive; a pending invitation is not active yet. */}
-                  <Chip
-                    label={member.isActive ? 'Active' : 'Inactive'}
-                    size="small"
-                    color={member.isActive ? 'success' : 'default'}
-                    variant="outlined"
-                  />
-                  {member.status === 'Pending' && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      Invitation pending
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {dayjs(member.joined).format(DATE_FORMAT)}
-                </TableCell>
-                {canManage && (
-                  <TableCell>
-                    {!member.isYou && !member.isOwner && (
-                      <MemberActionsMenu member={member} onChoose={onAction} />
-                    )}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))
+    <DataTable
+      label="Team members"
+      columns={COLUMNS}
+      actionsColumn={canManage}
+      rows={members}
+      emptyText={teamMessages.noMembers}
+      renderRow={(member) => (
+        <TableRow key={member.id} hover data-member-id={member.id}>
+          <TableCell>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar sx={{ width: 32, height: 32 }}>{member.username.charAt(0).toUpperCase()}</Avatar>
+              <div>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 500 }}>{member.username}</Typography>
+                  {member.isYou && <Chip label="You" size="small" color="primary" />}
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {member.email}
+                </Typography>
+              </div>
+            </Stack>
+          </TableCell>
+          <TableCell>{member.roleName}</TableCell>
+          <TableCell>
+            {/* spec §2: the column reads Active or Inactive; a pending invitation is not active yet. */}
+            <Chip
+              label={member.isActive ? 'Active' : 'Inactive'}
+              size="small"
+              color={member.isActive ? 'success' : 'default'}
+              variant="outlined"
+            />
+            {member.status === 'Pending' && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                Invitation pending
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(member.joined).format(DATE_FORMAT)}</TableCell>
+          {canManage && (
+            <TableCell>
+              {!member.isYou && !member.isOwner && <MemberActionsMenu member={member} onChoose={onAction} />}
+            </TableCell>
           )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </TableRow>
+      )}
+    />
   );
 }
