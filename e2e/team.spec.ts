@@ -8,6 +8,7 @@ import {
   aNewUser,
   importApiAs,
   type NewUser,
+  ORDERS_DOCUMENT,
   openSignIn,
   sessionOf,
   signIn,
@@ -20,14 +21,6 @@ let browser: Browser;
 
 runProductInBrowser({ product: (p) => (product = p), browser: (b) => (browser = b) });
 
-const ORDERS = `openapi: 3.0.3
-info: { title: Orders, version: 1.0.0 }
-paths:
-  /orders:
-    get:
-      responses: { '200': { description: OK } }
-`;
-
 const toast = toastOn;
 const main = (page: Page) => page.getByRole('main');
 const counter = (page: Page, label: string) => main(page).getByRole('group', { name: label });
@@ -37,7 +30,10 @@ const memberRow = (page: Page, username: string) =>
 /** A team owner with one imported API, signed in on a fresh page and looking at the team. */
 async function ownerOnTeamPage(): Promise<{ owner: NewUser; page: Page }> {
   const owner = await signUpAndVerifyByApi(product);
-  await importApiAs(product, await sessionOf(product, owner.email), { name: 'Orders', document: ORDERS });
+  await importApiAs(product, await sessionOf(product, owner.email), {
+    name: 'Orders',
+    document: ORDERS_DOCUMENT,
+  });
   const page = await openPage(browser, product.url);
   await signIn(page, owner.username, owner.password);
   await page.waitForURL('**/dashboard');

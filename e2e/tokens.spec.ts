@@ -12,24 +12,20 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_COPIED } from '../apps/web/src/features/tokens/api.js';
 import { openPage } from './support/browser.js';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { addMember, importApiAs, sessionOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import {
+  addMember,
+  importApiAs,
+  ORDERS_DOCUMENT,
+  sessionOf,
+  signIn,
+  signUpAndVerifyByApi,
+} from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
 let browser: Browser;
 
 runProductInBrowser({ product: (p) => (product = p), browser: (b) => (browser = b) });
-
-const ORDERS = `openapi: 3.0.3
-info: { title: Orders, version: 1.0.0 }
-paths:
-  /orders:
-    get:
-      responses:
-        '200':
-          description: OK
-          content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
-`;
 
 const toast = toastOn;
 const main = (page: Page) => page.getByRole('main');
@@ -46,7 +42,7 @@ async function ownerWithDeployedApi() {
   };
   const imported = await importApiAs(product, jwt, {
     name: 'Orders',
-    document: ORDERS,
+    document: ORDERS_DOCUMENT,
     isAuthRequired: true,
   });
   const api = await call<ApiMaster>(apisPaths.publish(imported.id));

@@ -163,6 +163,18 @@ export async function addMember(product: RunningProduct, ownerEmail: string, rol
   return invited;
 }
 
+/** A one-endpoint document, for journeys that need an API but not what it answers. */
+export const ORDERS_DOCUMENT = `openapi: 3.0.3
+info: { title: Orders, version: 1.0.0 }
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
+`;
+
 /** Imports an OpenAPI document as the holder of `jwt`, like the New API dialog does. */
 export async function importApiAs(
   product: RunningProduct,
