@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { PasswordField } from '../../components/PasswordField';
 import { AuthLayout } from './AuthLayout';
+import { NewPasswordFields } from './NewPasswordFields';
 import { resetFailureMessage, useForgotPassword, useResetPassword } from './passwordApi';
 
 // spec §2 /forgot-password, §4: e-mail step, then code and new password, then /signin.
@@ -121,23 +121,10 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
           helperText={errors.otp?.message}
           slotProps={{ htmlInput: { maxLength: OTP_LENGTH, inputMode: 'numeric' } }}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          fullWidth
-          maxLength={MAX_INPUT_LENGTH}
-          {...register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          fullWidth
-          maxLength={MAX_INPUT_LENGTH}
-          {...register('confirmPassword')}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
+        <NewPasswordFields
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
           Reset Password

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import {
-  MAX_INPUT_LENGTH,
   messages,
   SET_PASSWORD_REDIRECT_MS,
   type SetPasswordForm,
@@ -11,9 +10,9 @@ import {
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { type ToastOptions, toast } from 'react-toastify';
-import { PasswordField } from '../../components/PasswordField';
 import { isHttpError } from '../../lib/http';
 import { AuthLayout } from './AuthLayout';
+import { NewPasswordFields } from './NewPasswordFields';
 import { setPasswordFailureMessage, useSetPassword } from './passwordApi';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
@@ -56,24 +55,11 @@ export function SetPasswordPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           {reason && <Alert severity="warning">{reason}</Alert>}
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            password={register('password')}
+            confirmPassword={register('confirmPassword')}
+            errors={errors}
             autoFocus
-            fullWidth
-            maxLength={MAX_INPUT_LENGTH}
-            {...register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            fullWidth
-            maxLength={MAX_INPUT_LENGTH}
-            {...register('confirmPassword')}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
           />
           <Button type="submit" variant="contained" size="large" disabled={working || setPassword.isSuccess}>
             {working ? 'Setting...' : 'Set Password'}
