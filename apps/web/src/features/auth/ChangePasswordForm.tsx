@@ -8,9 +8,9 @@ import {
 } from '@sandbox/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { PasswordField } from '../../components/PasswordField';
 import { getSessionUser } from '../../lib/session';
 import { useChangePassword } from './passwordApi';
-import { ShowHidePasswordField } from './ShowHidePasswordField';
 
 const FIELDS = [
   { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
@@ -48,7 +48,8 @@ export function ChangePasswordForm() {
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change Password">
       <Stack spacing={2}>
         {FIELDS.map(({ name, label, autoComplete }) => (
-          <ShowHidePasswordField
+          <PasswordField
+            toggle="text"
             key={name}
             label={label}
             autoComplete={autoComplete}
