@@ -65,6 +65,20 @@ export interface BodyProperty {
   pattern?: string | null;
 }
 
+/** What a property or a primitive schema may say of its values, beside its type. */
+export type ValueConstraints = Pick<
+  BodyProperty,
+  | 'format'
+  | 'enumValues'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'pattern'
+  | 'defaultValue'
+  | 'example'
+>;
+
 /**
  * A named schema of an API. `schemaType` object → configProperties; array → items described by
  * itemsType/itemsRef; a primitive → constraints only. oneOf/anyOf keep their alternatives by name.

@@ -1,4 +1,4 @@
-import type { BodyProperty, PropertyType, SchemaMaster } from '@sandbox/contracts';
+import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
 
 // Schema objects of OpenAPI 3.1 (JSON Schema 2020-12) rebuilt from the model.
 
@@ -84,18 +84,7 @@ function typeWithNull(type: PropertyType, nullable: boolean | undefined): Proper
   return nullable && type !== 'null' ? [type, 'null'] : type;
 }
 
-interface Constrained {
-  format?: string | null;
-  enumValues?: unknown[] | null;
-  minLength?: number | null;
-  maxLength?: number | null;
-  minimum?: number | null;
-  maximum?: number | null;
-  pattern?: string | null;
-  defaultValue?: string | null;
-}
-
-export function constraintsOf(source: Constrained, type: PropertyType): SchemaObject {
+export function constraintsOf(source: ValueConstraints, type: PropertyType): SchemaObject {
   const schema: SchemaObject = {};
   if (source.format != null) schema.format = source.format;
   if (source.enumValues != null) schema.enum = source.enumValues;

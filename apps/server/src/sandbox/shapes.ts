@@ -1,4 +1,4 @@
-import type { BodyProperty, PropertyType, SchemaMaster } from '@sandbox/contracts';
+import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
 import { schemaNameOf } from '../apis/schemaClosure.js';
 
 /**
@@ -51,16 +51,7 @@ export function parseDefault(value: string | null | undefined, type: PropertyTyp
   }
 }
 
-function constraintsOf(p: {
-  format?: string | null;
-  enumValues?: unknown[] | null;
-  minLength?: number | null;
-  maxLength?: number | null;
-  minimum?: number | null;
-  maximum?: number | null;
-  pattern?: string | null;
-  example?: unknown;
-}) {
+function constraintsOf(p: ValueConstraints) {
   return {
     format: p.format,
     enum: p.enumValues?.length ? p.enumValues : null,
