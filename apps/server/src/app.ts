@@ -131,7 +131,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db));
   handleSandbox = createSandboxHttpHandler(sandbox, server.log);
-  const changes = await createChangeFeed(db, config.databaseUrl, sandbox.invalidate, server.log);
+  const changes = await createChangeFeed(
+    db,
+    config.databaseUrl,
+    { changed: sandbox.invalidate, missed: sandbox.invalidateAll },
+    server.log,
+  );
   server.addHook('onClose', () => changes.close());
   const apis = createApisService({
     store: createApiStore(db.kysely),

@@ -66,6 +66,11 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
       if (key) cache.delete(key);
     },
 
+    /** Forgets every compiled API, for when changes may have gone unheard. */
+    invalidateAll(): void {
+      cache.clear();
+    },
+
     async handle(request: SandboxRequest): Promise<SandboxAnswer> {
       const deployed = await deployedAt(request.key);
       if (!deployed)
