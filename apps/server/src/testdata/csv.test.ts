@@ -30,3 +30,31 @@ describe('CSV', () => {
     ]);
   });
 });
+
+describe('CSV cells a spreadsheet would run', () => {
+  const formulas = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")'];
+
+  it.each(formulas)('writes the text %j behind a quote, in a quoted cell', (text) => {
+    const written = toCsv(['note'], [[text]]).split('\r\n')[1];
+    expect(written).toBe(`"'${text.replace(/"/g, '""')}"`);
+  });
+
+  it('leaves numbers, booleans, JSON and harmless text as they are', () => {
+    expect(toCsv(['a', 'b', 'c', 'd', 'e'], [[-5, 3.2, false, [-1], 'Rex']])).toBe(
+      'a,b,c,d,e\r\n-5,3.2,false,[-1],Rex\r\n',
+    );
+  });
+
+  it('neutralises header cells too', () => {
+    expect(toCsv(['=cmd', 'ok'])).toBe(`"'=cmd",ok\r\n`);
+  });
+
+  it('reads back what it wrote, quotes included', () => {
+    const texts = [...formulas, "'=already quoted", "''+twice", "it's", "'plain", '-5'];
+    expect(parseCsv(toCsv(texts, [texts]))).toEqual([texts, texts]);
+  });
+
+  it('takes off the quote a person typed before a formula, as a spreadsheet does', () => {
+    expect(parseCsv("note\r\n'=1+1\r\n'plain\r\n")).toEqual([['note'], ['=1+1'], ["'plain"]]);
+  });
+});

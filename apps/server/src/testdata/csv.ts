@@ -1,5 +1,18 @@
 // RFC 4180 CSV: quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF or LF.
 
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection). A text
+ * cell so written gets one more leading quote, which spreadsheets read as "this is text"; the quotes
+ * already there count, so that uploading a downloaded file takes exactly one off and restores it.
+ */
+const TO_NEUTRALISE = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/** Takes off the quote a download added (or a person typed, as spreadsheets teach them to). */
+function restoreText(field: string): string {
+  return NEUTRALISED.test(field) ? field.slice(1) : field;
+}
+
 export class CsvSyntaxError extends Error {
   constructor(
     message: string,
@@ -50,15 +63,23 @@ export function parseCsv(text: string): string[][] {
     row.push(field);
     rows.push(row);
   }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+  return rows.filter((r) => !(r.length === 1 && r[0] === '')).map((r) => r.map(restoreText));
 }
 
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+function quote(value: string, always = false): string {
+  return always || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Text is neutralised, numbers are not: -5 stays a number, while the text "-5" is written '-5. */
+function cell(value: unknown): string {
+  if (typeof value === 'string') {
+    return TO_NEUTRALISE.test(value) ? quote(`'${value}`, true) : quote(value);
+  }
+  if (value === undefined || value === null) return '';
+  // JSON of an object or array starts with a brace or a bracket, which no spreadsheet runs
+  return quote(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 export function toCsv(header: string[], rows: unknown[][] = []): string {
-  const cell = (v: unknown) =>
-    quote(v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
