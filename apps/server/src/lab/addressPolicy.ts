@@ -1,59 +1,65 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { labMessages } from '@sandbox/contracts';
+import ipaddr from 'ipaddr.js';
 import { Invalid } from '../http/errors.js';
 
-// DESIGN §7: the Lab must not become a way into the server's own network. Every address it would
-// connect to is checked against these ranges, after DNS resolution.
-const forbidden = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT (also Alibaba Cloud's metadata at 100.100.100.200)
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, with the cloud metadata address 169.254.169.254
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv4');
-}
-forbidden.addAddress('168.63.129.16', 'ipv4'); // Azure's platform metadata endpoint
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique-local, with AWS's metadata fd00:ec2::254
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // deprecated site-local
-  ['ff00::', 8], // multicast
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv6');
+// DESIGN §7: the Lab must not become a way into the server's own network. Rather than list what is
+// local (a list that always misses a form: ::7f00:1, ::ffff:0:7f00:1, 64:ff9b:1::/48), only
+// globally routable unicast addresses are allowed, after DNS resolution; everything else is refused.
+
+/** IANA's global unicast block; the rest of IPv6 is reserved, local, multicast or a translation. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+
+/** Public addresses that a cloud platform answers from inside every machine. */
+const PLATFORM_ADDRESSES = new Set([
+  '168.63.129.16', // Azure's wire server
+]);
+
+function isGlobalIpv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast' && !PLATFORM_ADDRESSES.has(address.toString());
 }
 
-/** NAT64 and 6to4 addresses carry an IPv4 address that would be reached in the end. */
-function embeddedIpv4(address: string): string | null {
-  const nat64 = /^64:ff9b::(?:([\d.]+)|([\da-f]{1,4}):([\da-f]{1,4}))$/i.exec(address);
-  if (nat64) return nat64[1] ?? hexToIpv4(nat64[2], nat64[3]);
-  const sixToFour = /^2002:([\da-f]{1,4}):([\da-f]{1,4})(:|$)/i.exec(address);
-  return sixToFour ? hexToIpv4(sixToFour[1], sixToFour[2]) : null;
+function ipv4From(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 }
 
-function hexToIpv4(high: string, low: string): string {
-  const [h, l] = [Number.parseInt(high, 16), Number.parseInt(low, 16)];
-  return [h >> 8, h & 255, l >> 8, l & 255].join('.');
+/**
+ * The IPv4 address an IPv6 address would reach in the end, for the forms whose IPv4 sits at a fixed
+ * place: IPv4-mapped, NAT64's well-known prefix and 6to4. Those are as good as that IPv4 address.
+ * Other translations (64:ff9b:1::/48 for local use, RFC 6145's ::ffff:0:0:0/96, Teredo, the
+ * deprecated IPv4-compatible ::/96) are not global unicast and are refused whatever they carry.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  const parts = address.parts;
+  if (address.match(NAT64_WELL_KNOWN)) return ipv4From(parts[6], parts[7]);
+  if (address.range() === '6to4') return ipv4From(parts[1], parts[2]);
+  return null;
 }
 
-/** True for loopback, private, link-local, unique-local, CGNAT, multicast and metadata addresses. */
-export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 4) return forbidden.check(address, 'ipv4');
-  // IPv4-mapped addresses (::ffff:127.0.0.1) are matched against the IPv4 rules by BlockList itself.
-  if (forbidden.check(address, 'ipv6')) return true;
-  const inner = embeddedIpv4(address);
-  return inner !== null && forbidden.check(inner, 'ipv4');
+/**
+ * ipaddr.js reads `::1.2.3.4` as IPv4-mapped, where the operating system reads the deprecated
+ * IPv4-compatible `::102:304`: a dotted tail is written in hexadecimal first, so both read the same.
+ */
+function parseAsTheSystemDoes(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const hexadecimal = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)(?=%|$)/, (_, ...octets: string[]) => {
+    const [a, b, c, d] = octets.map(Number);
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  });
+  return ipaddr.parse(isIP(address) === 6 ? hexadecimal : address);
+}
+
+/** True only for an address that is routable on the internet and belongs to nobody's local network. */
+export function isGlobalAddress(address: string): boolean {
+  if (isIP(address) === 0) return false;
+  const parsed = parseAsTheSystemDoes(address);
+  if (parsed.kind() === 'ipv4') return isGlobalIpv4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const inner = carriedIpv4(v6);
+  if (inner) return isGlobalIpv4(inner);
+  return v6.match(GLOBAL_UNICAST_V6) && v6.range() === 'unicast';
 }
 
 export class ForbiddenAddress extends Invalid {

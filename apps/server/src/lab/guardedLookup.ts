@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { ForbiddenAddress, isForbiddenAddress } from './addressPolicy.js';
+import { ForbiddenAddress, isGlobalAddress } from './addressPolicy.js';
 
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
 
@@ -14,7 +14,7 @@ export const resolveWithDns: Resolve = (hostname) =>
 /**
  * The `lookup` of every outgoing Lab connection: the socket connects to the address checked here and
  * to no other, so a name that resolves differently a second time (DNS rebinding) gains nothing.
- * A name with any forbidden address is refused as a whole.
+ * A name with any address that is not global is refused as a whole.
  */
 export function guardedLookup(resolve: Resolve, isAllowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
@@ -40,4 +40,4 @@ export function guardedLookup(resolve: Resolve, isAllowed: (address: string) => 
 export const allowedBy =
   (extra?: (address: string) => boolean) =>
   (address: string): boolean =>
-    !isForbiddenAddress(address) || Boolean(extra?.(address));
+    isGlobalAddress(address) || Boolean(extra?.(address));

@@ -51,6 +51,8 @@ function publicServer(): Server {
           return response.writeHead(301, { location: '/hello' }).end();
         case '/to-private':
           return response.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
+        case '/to':
+          return response.writeHead(302, { location: url.searchParams.get('location') ?? '/' }).end();
         case '/to-loopback-name':
           return response
             .writeHead(307, { location: `http://loopback.example:${url.searchParams.get('port')}/secret` })
@@ -87,11 +89,11 @@ async function signedInViewer(app: TestApp, ownerId: number) {
     },
     token,
   );
-  await app.server.inject({
+  const verified = await app.server.inject({
     method: 'POST',
     url: `/api/v1/auth/verification/${token.raw}/true/${viewer.id}`,
   });
-  await setPassword(app, viewer.id, registration.password);
+  await setPassword(app, viewer.id, registration.password, verified.json().setPasswordToken);
   const { jwt } = (await signIn(app, registration.username, registration.password)).json();
   return { authorization: `Bearer ${jwt}` };
 }
@@ -117,6 +119,7 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
             // sandbox.test is this server's own name, on a loopback address as on a developer's machine.
             if (hostname === 'loopback.example' || hostname === 'sandbox.test')
               return [{ address: '127.0.0.1', family: 4 }];
+            if (hostname === 'translated.example') return [{ address: '64:ff9b:1::7f00:1', family: 6 }];
             return resolveWithDns(hostname);
           },
           allowAddress: (address) => address === PUBLIC_ADDRESS,
@@ -164,6 +167,29 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
       expect(res.statusCode, requestUrl).toBe(400);
       expect(res.json().message, requestUrl).toBe(labMessages.privateAddress);
     }
+  });
+
+  // Each of these reached past the deny list this policy replaced.
+  const disguisedLoopback = ['::7f00:1', '::ffff:0:7f00:1', '64:ff9b:1::7f00:1', '64:ff9b:1:abcd::1'];
+
+  it('refuses loopback disguised as IPv4-compatible, translated or local NAT64 addresses', async () => {
+    for (const address of disguisedLoopback) {
+      const res = await send({ requestUrl: `http://[${address}]:${insidePort}/` });
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json().message, address).toBe(labMessages.privateAddress);
+    }
+  });
+
+  it('refuses a redirect to a disguised loopback address, and a name that resolves to one', async () => {
+    for (const address of disguisedLoopback) {
+      const location = encodeURIComponent(`http://[${address}]:${insidePort}/`);
+      const res = await send({ requestUrl: publicUrl(`/to?location=${location}`) });
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json().message, address).toBe(labMessages.privateAddress);
+    }
+    const res = await send({ requestUrl: `http://translated.example:${insidePort}/` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('translated.example resolves to 64:ff9b:1::7f00:1');
   });
 
   it('refuses a host name that resolves to a loopback address', async () => {
