@@ -69,7 +69,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless configured: a client's own X-Forwarded-For must not pick the address it is limited by.
+    trustProxy: config.trustProxy,
     // DESIGN §6: the sandbox is the hot path; its requests go straight to their handler.
     serverFactory: (fastifyHandler) =>
       createServer((req, res) => {
@@ -92,10 +93,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       log: server.log,
     });
   const users = createUserStore(db.kysely);
+  const signInLimiter = createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 });
   const auth = createAuthService({
     users,
     sessions: createSessionTokens(config.jwtSecret, config.jwtTtlSeconds),
-    accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+    accountLimiter: signInLimiter,
     addressLimiter: createAttemptLimiter(db.kysely, { max: 100, windowSeconds: 15 * 60 }),
     mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
     mailer,
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       secret: config.jwtSecret,
       mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
       accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+      signInLimiter,
     }),
   );
   feedbackRoutes(

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration } from './config.js';
+import { loadConfig, parseDuration, parseTrustProxy } from './config.js';
 
 describe('configuration', () => {
   it('defaults to port 8080 on 127.0.0.1 with links on localhost', () => {
@@ -31,6 +31,22 @@ describe('configuration', () => {
     expect(parseDuration('30m')).toBe(1800);
     expect(parseDuration('7d')).toBe(604800);
     expect(() => parseDuration('soon')).toThrow(/Invalid duration/);
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY names the proxies', () => {
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')) }).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    const twoHops = parseTrustProxy('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => parseTrustProxy('10.0.0.0/8,my-proxy')).toThrow(/TRUST_PROXY: "my-proxy"/);
+    expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
   });
 
   it('refuses a port out of range', () => {

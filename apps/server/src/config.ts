@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 // DESIGN §4: every setting comes from the environment and has a default.
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   feedbackTo?: string;
   /** An OpenAI-compatible chat-completions server for the AI helpers; unset: the built-in generators. */
   ai?: { baseUrl: string; apiKey?: string; model: string };
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); off: the socket's address counts. */
+  trustProxy: boolean | string[] | TrustHop;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +53,7 @@ export function loadConfig(env: Env = process.env): Config {
           model: env.AI_MODEL || 'gpt-4o-mini',
         }
       : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -66,6 +70,34 @@ export function parseDuration(value: string): number {
   if (!match) throw new Error(`Invalid duration "${value}" (use e.g. 3600, 30m, 24h, 7d)`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Whether the address `hop` steps from the server is a proxy whose X-Forwarded-For counts. */
+type TrustHop = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: `true` (believe every hop), a hop count, or the
+ * comma-separated addresses and CIDR ranges of the proxies in front (or loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string[] | TrustHop {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  // Fastify 5 reads a bare number as "trust nobody"; a function gives it the count's usual meaning.
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an address or CIDR range (use true, a hop count, or e.g. 10.0.0.0/8,::1)`,
+      );
+  }
+  return entries;
 }
 
 // Without JWT_SECRET, a secret is generated once and kept in the data directory so sessions survive restarts.

@@ -73,6 +73,10 @@ export const ZResendVerificationRequest = z.object({ email: ZEmail });
 export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
 
+// An invited member's verification also hands out the one secret that lets them set a password.
+export const ZVerifyResponse = ZMessageResponse.extend({ setPasswordToken: z.string().optional() });
+export type VerifyResponse = z.infer<typeof ZVerifyResponse>;
+
 // Account recovery and settings (issue 3): one-time reset codes, change, deactivate, set password.
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
@@ -153,13 +157,17 @@ export const ZSetPasswordRequest = z.object({
       .min(STRONG_PASSWORD_MIN, validation.setPasswordRule)
       .regex(/^(?=.*[A-Z])(?=.*\d)/, validation.setPasswordRule),
   ),
+  // The verification step's secret. Optional here so a missing one is refused like a wrong one.
+  setPasswordToken: z.string().max(200).optional(),
 });
 export type SetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
 
-export const ZSetPasswordForm = ZSetPasswordRequest.extend({
-  confirmPassword: z.string().min(1, validation.confirmPasswordRequired),
-}).refine((v) => v.password === v.confirmPassword, {
-  message: validation.setPasswordMismatch,
-  path: ['confirmPassword'],
-});
+export const ZSetPasswordForm = ZSetPasswordRequest.pick({ password: true })
+  .extend({
+    confirmPassword: z.string().min(1, validation.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: validation.setPasswordMismatch,
+    path: ['confirmPassword'],
+  });
 export type SetPasswordForm = z.infer<typeof ZSetPasswordForm>;

@@ -13,7 +13,9 @@ const ZIdParam = z.object({ id: z.coerce.number().int().positive('The id must be
 // Password reset, change and set, and deactivation (spec §7 Account).
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
   app.get('/api/v1/auth/forgetPassword/:email', open, async (request) => {
-    await accounts.sendResetCode(parseWith(ZLoginParam, request.params).email);
+    const outcome = await accounts.sendResetCode(parseWith(ZLoginParam, request.params).email);
+    // The caller hears "sent" whatever happened; the operator reads what did.
+    request.log.info({ outcome }, 'password reset code requested');
     return { message: accountMessages.codeSent };
   });
 
@@ -41,10 +43,11 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     return { message: accountMessages.deactivated, membersDeactivated };
   });
 
-  // Invited members have no session yet: the verified, password-less, recent state is the key.
+  // Invited members have no session yet: the secret their verification handed out stands in for one.
   app.post('/api/v1/auth/setPassword/:id', open, async (request) => {
     const { id } = parseWith(ZIdParam, request.params);
-    await accounts.setPassword(id, parseWith(ZSetPasswordRequest, request.body).password);
+    const { password, setPasswordToken } = parseWith(ZSetPasswordRequest, request.body);
+    await accounts.setPassword(id, password, setPasswordToken);
     return { message: accountMessages.passwordSet };
   });
 }

@@ -5,13 +5,15 @@ import {
   type ResetPasswordRequest,
   SET_PASSWORD_WINDOW_MINUTES,
 } from '@sandbox/contracts';
-import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../http/errors.js';
+import { Invalid, TooManyRequests, Unauthorized } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AttemptLimiter } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashResetCode, newResetCode, sameHash } from './resetCode.js';
 import type { ResetCodeStore } from './resetCodeStore.js';
+import { signInAccountKey } from './service.js';
 import type { SignedInUser, User, UserStore } from './store.js';
+import { hashToken } from './verificationLink.js';
 
 interface AccountDeps {
   users: UserStore;
@@ -23,30 +25,31 @@ interface AccountDeps {
   mailLimiter: AttemptLimiter;
   /** Wrong current passwords per account (a stolen session must not become a password oracle). */
   accountLimiter: AttemptLimiter;
+  /** The sign-in limiter, whose count a completed reset lifts. */
+  signInLimiter: AttemptLimiter;
   now?: () => Date;
 }
 
 export const accountMessages = {
   codeSent: 'A one-time code was sent to your e-mail address.',
-  unknownAccount: 'No active account uses this e-mail address or username.',
   invalidCode: 'The code is wrong, expired or already used. Ask for a new one.',
   passwordChanged: 'Your password was changed.',
   notYourAccount: 'You can only change your own account.',
   wrongCurrentPassword: 'The current password is incorrect.',
   deactivated: 'The account was deactivated.',
   passwordSet: 'Your password is set. You can sign in now.',
-  notInvited: 'This link does not belong to an invited team member.',
-  notVerified: 'Verify your e-mail address first, with the link in your invitation.',
-  passwordAlreadySet: 'A password is already set for this account. Sign in, or use Forgot password.',
-  setPasswordExpired: `A password must be set within ${SET_PASSWORD_WINDOW_MINUTES} minutes of verifying the e-mail address. Use Forgot password to choose one.`,
+  setPasswordRefused: `This page works once, for ${SET_PASSWORD_WINDOW_MINUTES} minutes after you open the link in your invitation. Sign in if your password is set, or use Forgot password to choose one.`,
   tooManyTries: 'Too many attempts. Try again later.',
 } as const;
 
 const MINUTE_MS = 60_000;
 
+/** What a reset-code request really did; the caller hears the same either way. */
+export type ResetCodeOutcome = 'sent' | 'no account' | 'deactivated account';
+
 /** Password reset, change, set (invited members) and deactivation. */
 export function createAccountService(deps: AccountDeps) {
-  const { users, resetCodes, mailer, secret, mailLimiter, accountLimiter } = deps;
+  const { users, resetCodes, mailer, secret, mailLimiter, accountLimiter, signInLimiter } = deps;
   const now = deps.now ?? (() => new Date());
 
   function ensureOwnAccount(user: User, login: string): void {
@@ -56,14 +59,18 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   return {
-    /** Mails a one-time code (spec §7 forgetPassword). Unknown or deactivated → 404. */
-    async sendResetCode(login: string): Promise<void> {
-      const key = `reset:${login.trim().toLowerCase()}`;
-      const wait = await mailLimiter.blockedFor([key]);
-      if (wait > 0) throw new TooManyRequests(accountMessages.tooManyTries, wait);
+    /**
+     * Mails a one-time code (spec §7 forgetPassword). An unknown or deactivated login answers as a
+     * mailed code does, so the answer tells nobody whether an account exists; every request counts
+     * towards the limit for that reason.
+     */
+    async sendResetCode(login: string): Promise<ResetCodeOutcome> {
+      const attempt = await mailLimiter.take([`reset:${login.trim().toLowerCase()}`]);
+      if (attempt.waitSeconds > 0)
+        throw new TooManyRequests(accountMessages.tooManyTries, attempt.waitSeconds);
       const user = await users.findByLogin(login);
-      if (!user?.isActive) throw new NotFound(accountMessages.unknownAccount);
-      await mailLimiter.record([key]);
+      if (!user) return 'no account';
+      if (!user.isActive) return 'deactivated account';
       const code = newResetCode();
       const at = now();
       await resetCodes.replace(
@@ -77,6 +84,7 @@ export function createAccountService(deps: AccountDeps) {
         subject: 'Your password reset code',
         text: `Hello ${user.firstName},\n\nYour one-time code to reset your API Sandbox password is:\n\n${code}\n\nIt works once and expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
       });
+      return 'sent';
     },
 
     /** Wrong, expired, spent or exhausted code → 401; after OTP_MAX_WRONG_TRIES wrong tries the code is dead. */
@@ -97,8 +105,7 @@ export function createAccountService(deps: AccountDeps) {
       );
       if (!spent) throw new Unauthorized(accountMessages.invalidCode);
       // The owner proved control of the mailbox: earlier failed sign-ins no longer lock them out.
-      await accountLimiter.clear(`signin:account:${user.username.toLowerCase()}`);
-      await accountLimiter.clear(`signin:account:${user.email}`);
+      await signInLimiter.clear(signInAccountKey(username, user));
     },
 
     // Answers 400, never 403, for someone else's name or a wrong password: the web app signs out on any 403.
@@ -107,15 +114,13 @@ export function createAccountService(deps: AccountDeps) {
       { username, oldPassword, newPassword }: ChangePasswordRequest,
     ): Promise<void> {
       ensureOwnAccount(user, username);
-      const key = `change:account:${user.id}`;
-      const wait = await accountLimiter.blockedFor([key]);
-      if (wait > 0) throw new TooManyRequests(accountMessages.tooManyTries, wait);
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
-        await accountLimiter.record([key]);
+      const attempt = await accountLimiter.take([`change:account:${user.id}`]);
+      if (attempt.waitSeconds > 0)
+        throw new TooManyRequests(accountMessages.tooManyTries, attempt.waitSeconds);
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword)))
         throw new Invalid(accountMessages.wrongCurrentPassword);
-      }
+      await attempt.giveBack();
       await users.setPasswordHash(user.id, await hashPassword(newPassword), user.sessionId);
-      await accountLimiter.clear(key);
     },
 
     /**
@@ -128,17 +133,27 @@ export function createAccountService(deps: AccountDeps) {
       return { membersDeactivated };
     },
 
-    /** Once, for a verified invited member without a password, within the window after verifying. */
-    async setPassword(userId: number, password: string): Promise<void> {
+    /**
+     * Once, for an invited member holding the secret their verification handed out, within the
+     * window after verifying. Every refusal reads the same, so the answer tells nothing about the id.
+     */
+    async setPassword(userId: number, password: string, setPasswordToken: string | undefined): Promise<void> {
       const user = await users.findById(userId);
-      if (!user?.isActive || user.parentUserId === null) throw new Invalid(accountMessages.notInvited);
-      if (user.passwordHash !== null) throw new Invalid(accountMessages.passwordAlreadySet);
-      if (!user.isVerified || !user.verifiedAt) throw new Invalid(accountMessages.notVerified);
-      const age = now().getTime() - Date.parse(user.verifiedAt);
-      if (age > SET_PASSWORD_WINDOW_MINUTES * MINUTE_MS)
-        throw new Invalid(accountMessages.setPasswordExpired);
-      const set = await users.setFirstPassword(user.id, await hashPassword(password));
-      if (!set) throw new Invalid(accountMessages.passwordAlreadySet);
+      const offered = hashToken(setPasswordToken ?? '');
+      const verifiedAt = user?.verifiedAt ? Date.parse(user.verifiedAt) : Number.NaN;
+      const inWindow = now().getTime() - verifiedAt <= SET_PASSWORD_WINDOW_MINUTES * MINUTE_MS;
+      const allowed =
+        user?.isActive &&
+        user.parentUserId !== null &&
+        user.passwordHash === null &&
+        user.isVerified &&
+        inWindow &&
+        user.setPasswordHash !== null &&
+        setPasswordToken &&
+        sameHash(user.setPasswordHash, offered);
+      if (!user || !allowed) throw new Unauthorized(accountMessages.setPasswordRefused);
+      const set = await users.setFirstPassword(user.id, offered, await hashPassword(password));
+      if (!set) throw new Unauthorized(accountMessages.setPasswordRefused);
     },
   };
 }

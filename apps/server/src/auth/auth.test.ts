@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUp, signUpAndVerify, verificationLinkFor, verify } from '../test/accounts.js';
 import { dialects } from '../test/scratchDatabase.js';
 import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
+import { authMessages } from './service.js';
 
 describe.each(dialects)('accounts on %s', (dialect) => {
   let app: TestApp;
@@ -96,11 +97,30 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect((await app.outbox()).filter((m) => m.to === registration.emailAddress)).toHaveLength(2);
     expect((await verify(app, registration.emailAddress)).statusCode).toBe(200);
-    const after = await app.server.inject(`/api/v1/auth/resendVerificationLink/${registration.emailAddress}`);
-    expect(after.statusCode).toBe(400);
-    expect(
-      (await app.server.inject('/api/v1/auth/resendVerificationLink/nobody@example.com')).statusCode,
-    ).toBe(404);
+  });
+
+  it('answers an unknown or verified address as it answers a sent link, and mails nothing', async () => {
+    const resend = (email: string) => app.server.inject(`/api/v1/auth/resendVerificationLink/${email}`);
+    const { registration } = await signUpAndVerify(app);
+    const sent = (await resend((await signUp(app)).emailAddress)).json();
+    expect(sent).toEqual({ message: authMessages.linkSent });
+    const before = (await app.outbox()).length;
+    for (const email of [registration.emailAddress, 'nobody@example.com']) {
+      const res = await resend(email);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(sent);
+    }
+    expect((await app.outbox()).length).toBe(before);
+  });
+
+  it('limits requests for an unknown address as it limits those for a known one', async () => {
+    const resend = (email: string) => app.server.inject(`/api/v1/auth/resendVerificationLink/${email}`);
+    const known = (await signUp(app)).emailAddress;
+    for (const email of [known, 'nobody-limited@example.com']) {
+      for (let i = 0; i < 5; i++) expect((await resend(email)).statusCode).toBe(200);
+      expect((await resend(email)).statusCode).toBe(429);
+    }
+    expect((await resend('not-an-address')).statusCode).toBe(400);
   });
 
   it('rate-limits repeated failed sign-ins to one account', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../test/accounts.js';
 import { dialects } from '../test/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
+import { accountMessages } from './accountService.js';
 
 const NEW_PASSWORD = 'N3w!secret';
 
@@ -31,9 +32,16 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     expect(rows.every((r) => r.code_hash.length === 64 && !r.code_hash.includes(code))).toBe(true);
   });
 
-  it('answers an unknown e-mail address with 404 and mails nothing', async () => {
+  it('answers an unknown address or username as it answers a mailed code, and mails nothing', async () => {
+    const { registration } = await signUpAndVerify(app);
+    const mailed = await askForResetCode(app, registration.emailAddress);
     const before = (await app.outbox()).length;
-    expect((await askForResetCode(app, 'nobody@example.com')).statusCode).toBe(404);
+    for (const login of ['nobody@example.com', 'nobody-by-this-name']) {
+      const res = await askForResetCode(app, login);
+      expect(res.statusCode).toBe(mailed.statusCode);
+      expect(res.json()).toEqual(mailed.json());
+    }
+    expect(mailed.json()).toEqual({ message: accountMessages.codeSent });
     expect((await app.outbox()).length).toBe(before);
   });
 
@@ -169,10 +177,11 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     expect(short.statusCode).toBe(400);
   });
 
-  it('limits reset mails to five per address in fifteen minutes', async () => {
+  it('limits reset mails to five per address in fifteen minutes, known or not', async () => {
     const { registration } = await signUpAndVerify(app);
-    for (let i = 0; i < 5; i++)
-      expect((await askForResetCode(app, registration.emailAddress)).statusCode).toBe(200);
-    expect((await askForResetCode(app, registration.emailAddress)).statusCode).toBe(429);
+    for (const login of [registration.emailAddress, 'nobody-limited@example.com']) {
+      for (let i = 0; i < 5; i++) expect((await askForResetCode(app, login)).statusCode).toBe(200);
+      expect((await askForResetCode(app, login)).statusCode).toBe(429);
+    }
   });
 });

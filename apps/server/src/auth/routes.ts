@@ -1,4 +1,4 @@
-import { ZAuthenticateRequest, ZEmail, ZRegisterRequest } from '@sandbox/contracts';
+import { type VerifyResponse, ZAuthenticateRequest, ZEmail, ZRegisterRequest } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Invalid } from '../http/errors.js';
@@ -27,10 +27,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     return auth.authenticate(username, password, request.ip);
   });
 
-  const verify = async (params: unknown) => {
+  const verify = async (params: unknown): Promise<VerifyResponse> => {
     const { token, userId } = parseWith(ZVerifyParams, params);
-    await auth.verify(token, userId === 0 ? undefined : userId);
-    return { message: authMessages.verified };
+    const { setPasswordToken } = await auth.verify(token, userId === 0 ? undefined : userId);
+    return { message: authMessages.verified, setPasswordToken };
   };
   app.post('/api/v1/auth/verification/:token', open, (request) => verify(request.params));
   app.post('/api/v1/auth/verification/:token/:isTeamMember/:userId', open, (request) =>
@@ -40,7 +40,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   app.get('/api/v1/auth/resendVerificationLink/:email', open, async (request) => {
     const email = ZEmail.safeParse((request.params as { email: string }).email);
     if (!email.success) throw new Invalid(email.error.issues[0]?.message ?? 'Invalid email address.');
-    await auth.resendVerification(email.data);
+    const outcome = await auth.resendVerification(email.data);
+    // The caller hears "sent" whatever happened; the operator reads what did.
+    request.log.info({ outcome }, 'verification link requested');
     return { message: authMessages.linkSent };
   });
 

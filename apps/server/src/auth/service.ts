@@ -1,11 +1,11 @@
 import { type RegisterRequest, ROLE_ADMIN, type SessionUser } from '@sandbox/contracts';
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../http/errors.js';
+import { Conflict, Forbidden, Invalid, TooManyRequests } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AttemptLimiter } from './attempts.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.js';
 import type { SessionTokens } from './sessionToken.js';
 import type { SignedInUser, User, UserStore } from './store.js';
-import { hashToken, newVerificationToken, verificationUrl } from './verificationLink.js';
+import { hashToken, newSetPasswordToken, newVerificationToken, verificationUrl } from './verificationLink.js';
 
 interface AuthDeps {
   users: UserStore;
@@ -24,18 +24,33 @@ export const authMessages = {
   verified: 'Your e-mail address is verified.',
   invalidToken: 'This verification link is invalid, expired or already used.',
   linkSent: 'A new verification link has been sent.',
-  unknownEmail: 'No account uses this e-mail address.',
-  alreadyVerified: 'This e-mail address is already verified.',
   badCredentials: 'Username or password is incorrect.',
   unverified: 'Please verify your e-mail address before signing in.',
   tooManyTries: 'Too many attempts. Try again later.',
 } as const;
 
+/**
+ * The sign-in limit counts per account, so its username and e-mail address share one count; a login
+ * that names no account is counted by its text, so its 429 comes just as soon and tells nothing.
+ */
+export function signInAccountKey(login: string, user: User | undefined): string {
+  return user ? `signin:account:${user.id}` : `signin:login:${login.trim().toLowerCase()}`;
+}
+
+/** An invited member who has not chosen a password yet. */
+function needsFirstPassword(user: User): boolean {
+  return user.isActive && user.parentUserId !== null && user.passwordHash === null;
+}
+
+/** What a request for a new verification link really did; the caller hears the same either way. */
+export type ResendOutcome = 'sent' | 'no active account' | 'already verified';
+
 export function createAuthService(deps: AuthDeps) {
   const { users, sessions, accountLimiter, addressLimiter, mailLimiter, mailer, publicUrl } = deps;
 
   async function mailVerificationLink(user: User, raw: string): Promise<void> {
-    const link = verificationUrl(publicUrl, raw, false, user.id);
+    // An invited member who asks for a new link still has a password to set after following it.
+    const link = verificationUrl(publicUrl, raw, needsFirstPassword(user), user.id);
     await mailer.send({
       to: user.email,
       subject: 'Verify your e-mail address',
@@ -86,45 +101,55 @@ export function createAuthService(deps: AuthDeps) {
       return user;
     },
 
-    async verify(rawToken: string, userId?: number): Promise<number> {
+    /**
+     * Spends the mailed token. An invited member without a password also gets the secret that alone
+     * lets them set one: the mailed link is its only way in, so knowing the user id is not enough.
+     */
+    async verify(rawToken: string, userId?: number): Promise<{ setPasswordToken?: string }> {
       const verifiedId = await users.consumeVerificationToken(hashToken(rawToken), userId);
       if (verifiedId === undefined) throw new Invalid(authMessages.invalidToken);
-      return verifiedId;
+      const user = await users.findById(verifiedId);
+      if (!user || !needsFirstPassword(user)) return {};
+      const secret = newSetPasswordToken();
+      await users.keepSetPasswordHash(user.id, secret.hash);
+      return { setPasswordToken: secret.raw };
     },
 
-    async resendVerification(email: string): Promise<void> {
-      const key = `resend:${email.toLowerCase()}`;
-      const wait = await mailLimiter.blockedFor([key]);
-      if (wait > 0) throw new TooManyRequests(authMessages.tooManyTries, wait);
+    /**
+     * Unknown, deactivated and verified addresses answer as a sent link does, so the answer tells
+     * nobody whether an address has an account; every request counts towards the limit for that reason.
+     */
+    async resendVerification(email: string): Promise<ResendOutcome> {
+      const attempt = await mailLimiter.take([`resend:${email.trim().toLowerCase()}`]);
+      if (attempt.waitSeconds > 0) throw new TooManyRequests(authMessages.tooManyTries, attempt.waitSeconds);
       const user = await users.findByEmail(email);
-      if (!user?.isActive) throw new NotFound(authMessages.unknownEmail);
-      if (user.isVerified) throw new Invalid(authMessages.alreadyVerified);
-      await mailLimiter.record([key]);
+      if (!user?.isActive) return 'no active account';
+      if (user.isVerified) return 'already verified';
       const token = newVerificationToken();
       await users.addVerificationToken(user.id, token);
       await mailVerificationLink(user, token.raw);
+      return 'sent';
     },
 
-    /** Username or e-mail. Wrong credentials → 403, unverified → 400, too many failures → 429. */
+    /**
+     * Username or e-mail. Wrong credentials → 403, unverified → 400, too many attempts → 429.
+     * The attempt is counted before the password is checked, so parallel guesses cannot all be
+     * checked; a right password gives back only its own count (see `signInAccountKey`).
+     */
     async authenticate(login: string, password: string, address: string) {
-      const account = [`signin:account:${login.trim().toLowerCase()}`];
-      const client = [`signin:address:${address}`];
-      const wait = Math.max(
-        await accountLimiter.blockedFor(account),
-        await addressLimiter.blockedFor(client),
-      );
-      if (wait > 0) throw new TooManyRequests(authMessages.tooManyTries, wait);
       const user = await users.findByLogin(login);
+      const accountAttempt = await accountLimiter.take([signInAccountKey(login, user)]);
+      const addressAttempt = await addressLimiter.take([`signin:address:${address}`]);
+      const wait = Math.max(accountAttempt.waitSeconds, addressAttempt.waitSeconds);
+      if (wait > 0) throw new TooManyRequests(authMessages.tooManyTries, wait);
       const passwordOk = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : await spendPasswordCheck(password).then(() => false);
-      if (!user?.isActive || !passwordOk) {
-        await accountLimiter.record(account);
-        await addressLimiter.record(client);
-        throw new Forbidden(authMessages.badCredentials);
-      }
+      if (!user?.isActive || !passwordOk) throw new Forbidden(authMessages.badCredentials);
+      // The right password is no guess: it leaves the counts as the other attempts made them.
+      await accountAttempt.giveBack();
+      await addressAttempt.giveBack();
       if (!user.isVerified) throw new Invalid(authMessages.unverified);
-      await accountLimiter.clear(account[0]);
       return { jwt: await sessions.sign({ userId: user.id }), user: await toSessionUser(user) };
     },
 

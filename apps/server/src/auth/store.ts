@@ -16,6 +16,8 @@ export interface User {
   /** Sessions issued before this time no longer count, but for `keptSession`. */
   sessionsValidFrom: string | null;
   keptSession: string | null;
+  /** Hash of the secret that lets an invited member set their first password. */
+  setPasswordHash: string | null;
 }
 
 /** A user as their session presents them: which of their sessions this is. */
@@ -49,6 +51,7 @@ function toUser(row: Selectable<UsersTable>): User {
     verifiedAt: row.verified_at,
     sessionsValidFrom: row.sessions_valid_from,
     keptSession: row.kept_session,
+    setPasswordHash: row.set_password_hash,
   };
 }
 
@@ -146,13 +149,25 @@ export function createUserStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Sets the password of an account that has none; false if one was set meanwhile. */
-    async setFirstPassword(id: number, passwordHash: string): Promise<boolean> {
+    async keepSetPasswordHash(id: number, secretHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ set_password_hash: secretHash, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Sets the first password of an account that has none, spending the secret that allowed it;
+     * false when the password was set or the secret spent meanwhile.
+     */
+    async setFirstPassword(id: number, secretHash: string, passwordHash: string): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .set({ password_hash: passwordHash, set_password_hash: null, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .where('password_hash', 'is', null)
+        .where('set_password_hash', '=', secretHash)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -8,6 +8,12 @@ export function newVerificationToken(): { raw: string; hash: string; expiresAt: 
   return { raw, hash: hashToken(raw), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS).toISOString() };
 }
 
+/** The secret an invited member's verification hands to the Set Your Password page; only its hash is stored. */
+export function newSetPasswordToken(): { raw: string; hash: string } {
+  const raw = randomBytes(32).toString('base64url');
+  return { raw, hash: hashToken(raw) };
+}
+
 export function hashToken(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }

@@ -7,6 +7,7 @@ import * as sandbox from './migrations/004_sandbox.js';
 import * as testData from './migrations/005_test_data.js';
 import * as sandboxRecordOrder from './migrations/006_sandbox_record_order.js';
 import * as sessionCutoff from './migrations/007_session_cutoff.js';
+import * as setPasswordSecret from './migrations/008_set_password_secret.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -17,6 +18,7 @@ const migrations = {
   '005_test_data': testData,
   '006_sandbox_record_order': sandboxRecordOrder,
   '007_session_cutoff': sessionCutoff,
+  '008_set_password_secret': setPasswordSecret,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -21,6 +21,8 @@ export interface UsersTable {
   /** Sessions issued before this time no longer count, but for `kept_session`. */
   sessions_valid_from: string | null;
   kept_session: string | null;
+  /** SHA-256 of the secret an invited member's verification handed out to set the first password. */
+  set_password_hash: string | null;
   created_at: string;
   updated_at: string;
 }

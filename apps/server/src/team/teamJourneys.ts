@@ -47,7 +47,7 @@ export async function joinTeam(app: TestApp, ownerAuth: Auth, role = ROLE_DEVELO
   const pending = await invitePending(app, ownerAuth, role);
   const verified = await app.server.inject({ method: 'POST', url: `/api/v1/auth${pending.link.pathname}` });
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
-  const set = await setPassword(app, pending.id, MEMBER_PASSWORD);
+  const set = await setPassword(app, pending.id, MEMBER_PASSWORD, verified.json().setPasswordToken);
   if (set.statusCode !== 200) throw new Error(`set password failed: ${set.body}`);
   const session = await signIn(app, pending.username, MEMBER_PASSWORD);
   if (session.statusCode !== 200) throw new Error(`sign-in failed: ${session.body}`);

@@ -98,12 +98,12 @@ export async function addInvitedMember(app: TestApp, ownerId: number) {
   return { member, verificationPath: `/api/v1/auth/verification/${token.raw}/true/${member.id}` };
 }
 
-/** An invited member who followed their link and may now set a password. */
+/** An invited member who followed their link and may now set a password with the secret it handed out. */
 export async function addVerifiedMember(app: TestApp, ownerId: number) {
   const invited = await addInvitedMember(app, ownerId);
   const res = await app.server.inject({ method: 'POST', url: invited.verificationPath });
   if (res.statusCode !== 200) throw new Error(`member verification failed: ${res.body}`);
-  return invited.member;
+  return { ...invited.member, setPasswordToken: res.json().setPasswordToken as string };
 }
 
 /** Pretends the member verified their e-mail `minutes` ago. */
@@ -115,10 +115,10 @@ export async function backdateVerification(app: TestApp, userId: number, minutes
     .execute();
 }
 
-export function setPassword(app: TestApp, userId: number, password: string) {
+export function setPassword(app: TestApp, userId: number, password: string, setPasswordToken?: string) {
   return app.server.inject({
     method: 'POST',
     url: `/api/v1/auth/setPassword/${userId}`,
-    payload: { password },
+    payload: { password, setPasswordToken },
   });
 }
