@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { feedbackMessages, validation } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,12 +137,67 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       400,
       feedbackMessages.blockedType('readme.txt'),
     ],
+    // Windows opens `evil.js.` and `evil.js. ` as `evil.js`.
+    [
+      'a script with a trailing dot',
+      () => [aFile('evil.js.', 10)],
+      400,
+      feedbackMessages.blockedType('evil.js.'),
+    ],
+    [
+      'a script with trailing dots and spaces',
+      () => [aFile('evil.js . ', 10)],
+      400,
+      feedbackMessages.blockedType('evil.js . '),
+    ],
+    ['an uppercase .EXE.', () => [aFile('SETUP.EXE.', 10)], 400, feedbackMessages.blockedType('SETUP.EXE.')],
+    ['a fullwidth ｊｓ', () => [aFile('evil.ｊｓ', 10)], 400, feedbackMessages.blockedType('evil.ｊｓ')],
+    [
+      'a zero-width space in .js',
+      () => [aFile('evil.j\u200Bs', 10)],
+      400,
+      feedbackMessages.blockedType('evil.j\u200Bs'),
+    ],
   ])('refuses %s with a clear message and leaves nothing behind', async (_case, files, status, message) => {
     const rows = await rowCount();
     const stored = entries(join(app.config.dataDir, 'feedback'));
     const res = await submit('Please look at this.', files());
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
+    await expectNothingLeft(rows, stored);
+  });
+
+  it('refuses a program whose MZ header arrives split over two network writes', async () => {
+    const rows = await rowCount();
+    const stored = entries(join(app.config.dataDir, 'feedback'));
+    const boundary = 'split-header';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="query"\r\n\r\nSee the file.\r\n--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="readme.txt"\r\nContent-Type: text/plain\r\n\r\nM`;
+    const tail = `Z${'x'.repeat(100)}\r\n--${boundary}--\r\n`;
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname);
+    socket.setNoDelay(true);
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (data) => {
+        text += data;
+      });
+      socket.on('end', () => resolve(text));
+    });
+    const write = (text: string) => new Promise((resolve) => socket.write(text, resolve));
+    await write(
+      `POST /api/v1/auth/submit-query HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: ${auth.authorization}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(head + tail)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        head,
+    );
+    // Give the server the time to read the first write on its own before the second arrives.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await write(tail);
+    const response = await answer;
+    expect(response).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)).message).toBe(
+      feedbackMessages.blockedType('readme.txt'),
+    );
     await expectNothingLeft(rows, stored);
   });
 

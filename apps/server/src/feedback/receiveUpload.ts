@@ -44,8 +44,24 @@ const EXECUTABLE_MAGIC = [
   Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
   Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
 ];
+const MAGIC_BYTES = Math.max(...EXECUTABLE_MAGIC.map((magic) => magic.length));
 const looksExecutable = (head: Buffer) =>
   EXECUTABLE_MAGIC.some((magic) => head.subarray(0, magic.length).equals(magic));
+
+/**
+ * The name as the recipient's system will see it: Windows drops trailing dots and spaces (and a
+ * `::$DATA` stream suffix), so `evil.js.` opens as `evil.js`; invisible format characters (zero-width,
+ * right-to-left override) can hide the real extension; compatibility forms (fullwidth `ｊｓ`) fold
+ * to plain letters.
+ */
+export function attachmentName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/::\$data$/i, '')
+    .replace(/[\s.]+$/u, '')
+    .trim();
+}
 
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
@@ -82,11 +98,12 @@ export async function receiveUpload(request: FastifyRequest, incomingDir: string
         else query = String(part.value);
         continue;
       }
+      const name = attachmentName(part.filename ?? '') || (part.filename ?? '');
       if (part.fieldname !== 'attachments')
         refuse(new Invalid(feedbackMessages.unexpectedField(part.fieldname)));
       else if (part.filename && files.length >= FEEDBACK_MAX_FILES)
         refuse(new TooLarge(feedbackMessages.tooManyFiles));
-      else if (part.filename && isBlockedAttachment(part.filename))
+      else if (part.filename && isBlockedAttachment(name))
         refuse(new Invalid(feedbackMessages.blockedType(part.filename)));
       // A form whose file input is left empty still sends a nameless, empty part: skip it.
       if (refusal || !part.filename) {
@@ -94,16 +111,19 @@ export async function receiveUpload(request: FastifyRequest, incomingDir: string
         continue;
       }
       const file: ReceivedFile = {
-        name: part.filename,
-        storedName: diskName(files.length, part.filename),
+        name,
+        storedName: diskName(files.length, name),
         size: 0,
         type: part.mimetype,
       };
-      let first = true;
+      // The network decides where chunks break: a header split over two of them is still a header.
+      let head = Buffer.alloc(0);
       const guard = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          if (first && looksExecutable(chunk)) refuse(new Invalid(feedbackMessages.blockedType(file.name)));
-          first = false;
+          if (head.length < MAGIC_BYTES) {
+            head = Buffer.concat([head, chunk.subarray(0, MAGIC_BYTES - head.length)]);
+            if (looksExecutable(head)) refuse(new Invalid(feedbackMessages.blockedType(file.name)));
+          }
           file.size += chunk.length;
           total += chunk.length;
           if (total > FEEDBACK_MAX_TOTAL_BYTES) refuse(new TooLarge(feedbackMessages.totalTooLarge));
