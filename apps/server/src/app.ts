@@ -163,6 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ai: config.ai,
       apis,
       store: createCopilotStore(db.kysely),
+      limiter: config.aiRateLimit && createAttemptLimiter(db.kysely, config.aiRateLimit),
       aiTimeoutMs: options.aiTimeoutMs,
     }),
   );

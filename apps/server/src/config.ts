@@ -22,6 +22,8 @@ export interface Config {
   feedbackTo?: string;
   /** An OpenAI-compatible chat-completions server for the AI helpers; unset: the built-in generators. */
   ai?: { baseUrl: string; apiKey?: string; model: string };
+  /** How many AI calls (Copilot, test-data generation) one team may make per window; null: no limit. */
+  aiRateLimit: RateLimit | null;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); off: the socket's address counts. */
   trustProxy: boolean | string[] | TrustHop;
 }
@@ -53,6 +55,7 @@ export function loadConfig(env: Env = process.env): Config {
           model: env.AI_MODEL || 'gpt-4o-mini',
         }
       : undefined,
+    aiRateLimit: parseRateLimit('AI_RATE_LIMIT', env.AI_RATE_LIMIT ?? '30/10m'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
@@ -70,6 +73,22 @@ export function parseDuration(value: string): number {
   if (!match) throw new Error(`Invalid duration "${value}" (use e.g. 3600, 30m, 24h, 7d)`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
+}
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** `30/10m`: at most 30 in each window of 10 minutes; `off`: no limit. */
+export function parseRateLimit(name: string, value: string): RateLimit | null {
+  const text = value.trim();
+  if (text === 'off') return null;
+  const match = /^(\d+)\/(\d+[smhd]?)$/.exec(text);
+  const limit = match && { max: Number(match[1]), windowSeconds: parseDuration(match[2]) };
+  if (!limit || limit.max < 1 || limit.windowSeconds < 1)
+    throw new Error(`${name} must be calls/window (e.g. 30/10m) or off, got "${value}"`);
+  return limit;
 }
 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

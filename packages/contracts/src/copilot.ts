@@ -66,4 +66,8 @@ export const copilotMessages = {
   aiTimedOut: 'The AI service did not answer in time',
   aiUnavailable: 'The AI service could not be reached',
   noSchema: 'This endpoint has no request or response body schema to generate data for',
+  aiRateLimited: (waitSeconds: number) =>
+    `Your team has made too many AI requests. Try again in ${
+      waitSeconds < 60 ? `${waitSeconds} s` : `${Math.ceil(waitSeconds / 60)} min`
+    }.`,
 } as const;

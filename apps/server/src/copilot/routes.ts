@@ -10,7 +10,7 @@ const spend = { config: { minRole: ROLE_DEVELOPER } };
 
 export function copilotRoutes(app: FastifyInstance, copilot: CopilotService): void {
   app.post(copilotPaths.generate, spend, async (request, reply) => {
-    const text = await copilot.generateSpec(parseWith(ZCopilotRequest, request.body));
+    const text = await copilot.generateSpec(currentUser(request), parseWith(ZCopilotRequest, request.body));
     return reply.type('application/json; charset=utf-8').send(text);
   });
 

@@ -1,8 +1,9 @@
 import { type CopilotInput, copilotMessages } from '@sandbox/contracts';
-import type { ApisService } from '../apis/service.js';
+import { type ApisService, teamOf } from '../apis/service.js';
+import type { AttemptLimiter } from '../auth/attempts.js';
 import type { User } from '../auth/store.js';
 import type { Config } from '../config.js';
-import { Invalid, NotFound } from '../http/errors.js';
+import { Invalid, NotFound, TooManyRequests } from '../http/errors.js';
 import { AI_TIMEOUT_MS, type Chat, chatCompletions } from './chatCompletions.js';
 import { generateSpec } from './generateSpec.js';
 import { generateRows, type Row, remoteRows } from './generateTestData.js';
@@ -14,18 +15,33 @@ interface CopilotDeps {
   ai: Config['ai'];
   apis: Pick<ApisService, 'endpointDetail'>;
   store: CopilotStore;
+  /** Counts each team's AI calls (AI_RATE_LIMIT); null: no limit. */
+  limiter: AttemptLimiter | null;
   /** Tests shorten it. */
   aiTimeoutMs?: number;
 }
 
 /** The AI helpers (DESIGN §7): an OpenAI-compatible service when configured, else the built-in generators. */
-export function createCopilotService({ ai, apis, store, aiTimeoutMs = AI_TIMEOUT_MS }: CopilotDeps) {
+export function createCopilotService({ ai, apis, store, limiter, aiTimeoutMs = AI_TIMEOUT_MS }: CopilotDeps) {
   const chat: Chat | null = ai ? chatCompletions(ai, aiTimeoutMs) : null;
   const remoteSpec = chat && remoteSpecProvider(chat);
 
+  /**
+   * Each call spends the operator's AI key, so a team gets a number of calls per window. The built-in
+   * generators are counted too: one rule whatever the operator configured, and no surprise the day
+   * a key is added.
+   */
+  async function spend(user: User): Promise<void> {
+    if (!limiter) return;
+    const attempt = await limiter.take([`ai:team:${teamOf(user)}`]);
+    if (attempt.waitSeconds > 0)
+      throw new TooManyRequests(copilotMessages.aiRateLimited(attempt.waitSeconds), attempt.waitSeconds);
+  }
+
   return {
     /** An OpenAPI 3 document as JSON text, indented by two spaces. */
-    async generateSpec(input: CopilotInput): Promise<string> {
+    async generateSpec(user: User, input: CopilotInput): Promise<string> {
+      await spend(user);
       if (remoteSpec) return remoteSpec(input);
       return JSON.stringify(generateSpec(input), null, 2);
     },
@@ -36,6 +52,7 @@ export function createCopilotService({ ai, apis, store, aiTimeoutMs = AI_TIMEOUT
       const detail = await apis.endpointDetail(user, apiMasterId, endpointId);
       const row = rowShapeOf(detail);
       if (!row) throw new Invalid(copilotMessages.noSchema, `${detail.methodType} ${detail.apiEndPoint}`);
+      await spend(user);
       return chat ? remoteRows(chat, row, `${detail.methodType} ${detail.apiEndPoint}`) : generateRows(row);
     },
   };

@@ -43,7 +43,8 @@ export function CopilotPage() {
       },
       onError: (error) => {
         console.error(error);
-        toast.error(copilotMessages.failed, TOAST);
+        // A team over its AI limit is told how long to wait; trying again at once would not help.
+        toast.error(isHttpError(error, 429) ? error.message : copilotMessages.failed, TOAST);
       },
     }),
   );

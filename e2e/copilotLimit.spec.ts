@@ -1,0 +1,34 @@
+import { copilotMessages } from '@sandbox/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import type { RunningProduct } from './support/server.js';
+
+let product: RunningProduct;
+let page: Page;
+
+// One AI call per team per ten minutes, so the second Send meets the limit.
+runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) }, { AI_RATE_LIMIT: '1/10m' });
+
+describe('API Copilot over the team’s AI limit', () => {
+  it('says how long to wait instead of "something went wrong"', async () => {
+    const user = await signUpAndVerifyByApi(product);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL('**/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'API Copilot' })
+      .click();
+    await page.waitForURL('**/prompter');
+    const main = page.getByRole('main');
+    await main.getByLabel('Project Name').fill('Library');
+    await main.getByRole('group', { name: 'Endpoint 1' }).getByLabel('URL Path').fill('/books');
+
+    await main.getByRole('button', { name: 'Send' }).click();
+    await toastOn(page, copilotMessages.sent).waitFor();
+    await main.getByRole('button', { name: 'Send' }).click();
+    await toastOn(page, 'Your team has made too many AI requests. Try again in 10 min.').waitFor();
+    expect(await toastOn(page, copilotMessages.failed).count()).toBe(0);
+  });
+});
