@@ -15,12 +15,29 @@ const fastifyClientErrors: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the form as multipart/form-data',
 };
 
+// The multipart parser (busboy) throws plain errors, without a code or status, for a form it cannot
+// read: the client sent it, so the client is told why.
+const malformedForms: [RegExp, string][] = [
+  [/^Multipart: Boundary not found/, 'The Content-Type header names no boundary'],
+  [
+    /unexpected end of multipart data/i,
+    'The body ends before the closing boundary (is the upload cut short?)',
+  ],
+];
+
+function malformedFormReason(error: Error): string | undefined {
+  return malformedForms.find(([pattern]) => pattern.test(error.message))?.[1];
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message, detail: error.detail });
     }
+    const malformedForm = error.statusCode === undefined ? malformedFormReason(error) : undefined;
+    if (malformedForm)
+      return reply.status(400).send({ message: 'Malformed form data', detail: malformedForm });
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const message =
