@@ -73,6 +73,8 @@ describe('team members', () => {
     await memberPage.goto(link.pathname);
     await memberPage.getByRole('heading', { name: 'Email verified' }).waitFor();
     await memberPage.getByRole('link', { name: 'Continue now' }).click();
+    // spec §2's address; the secret that lets this browser set the password travels beside it.
+    await memberPage.waitForURL(`**/set-password/${link.pathname.split('/').at(-1)}`);
     await memberPage.getByRole('heading', { name: 'Set Your Password' }).waitFor();
     await memberPage.getByLabel('New Password').fill(viewer.password);
     await memberPage.getByLabel('Confirm Password').fill(viewer.password);

@@ -154,10 +154,11 @@ export async function addMember(product: RunningProduct, ownerEmail: string, rol
     method: 'POST',
   });
   if (!verified.ok) throw new Error(`member verification answered ${verified.status}`);
+  const { setPasswordToken } = (await verified.json()) as { setPasswordToken?: string };
   const set = await fetch(`${product.url}${authPaths.setPassword(userId)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: invited.password }),
+    body: JSON.stringify({ password: invited.password, setPasswordToken }),
   });
   if (!set.ok) throw new Error(`set password answered ${set.status}`);
   return invited;

@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthLayout } from './AuthLayout';
 import { useVerifyEmail } from './api';
+import { keepSetPasswordToken } from './setPasswordToken';
 import { useCountdown } from './useCountdown';
 
 // spec §2: /verification/{token} is the owner's link; team members' links carry the two extra segments.
@@ -22,7 +23,13 @@ export function EmailVerifiedPage() {
     started.current = true;
     verify.mutate(
       { token, isTeamMember, userId },
-      { onError: () => toast.error(messages.verificationFailed) },
+      {
+        // An invited member's verification hands out the secret the Set Your Password page sends.
+        onSuccess: ({ setPasswordToken }) => {
+          if (setPasswordToken) keepSetPasswordToken(userId, setPasswordToken);
+        },
+        onError: () => toast.error(messages.verificationFailed),
+      },
     );
   }, [verify, token, isTeamMember, userId]);
 

@@ -14,6 +14,7 @@ import { isHttpError } from '../../lib/http';
 import { AuthLayout } from './AuthLayout';
 import { NewPasswordFields } from './NewPasswordFields';
 import { setPasswordFailureMessage, useSetPassword } from './passwordApi';
+import { forgetSetPasswordToken, setPasswordTokenOf } from './setPasswordToken';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 // spec §9: this screen's toasts sit bottom-right for 4 s.
@@ -35,9 +36,10 @@ export function SetPasswordPage() {
 
   const onSubmit = handleSubmit(({ password }) =>
     setPassword.mutate(
-      { userId, body: { password } },
+      { userId, body: { password, setPasswordToken: setPasswordTokenOf(userId) } },
       {
         onSuccess: () => {
+          forgetSetPasswordToken(userId);
           toast.success(messages.passwordSet, TOAST);
           navigateLater('/', SET_PASSWORD_REDIRECT_MS);
         },
@@ -46,7 +48,7 @@ export function SetPasswordPage() {
     ),
   );
 
-  // The server's reason (link expired, password already set) tells the member what to do next.
+  // The server's reason tells the member what to do next (sign in, or Forgot password).
   const reason = isHttpError(setPassword.error) ? setPassword.error.message : undefined;
   const working = setPassword.isPending;
 

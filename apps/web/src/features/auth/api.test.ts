@@ -22,9 +22,11 @@ describe('account failure messages', () => {
     expect(registerFailureMessage(new Error('offline'))).toBe(messages.registerFailed);
   });
 
+  // An unknown or verified address answers 200 like a sent link: only real failures land here.
   it('maps resend-link failures', () => {
     expect(resendFailureMessage(new HttpError(400, 'x'))).toBe(messages.resendOther);
-    expect(resendFailureMessage(new HttpError(404, 'x'))).toBe(messages.resendIncorrect);
+    expect(resendFailureMessage(new HttpError(429, 'x'))).toBe(messages.resendIncorrect);
+    expect(resendFailureMessage(new HttpError(500, 'x'))).toBe(messages.resendIncorrect);
     expect(resendFailureMessage(new HttpError(403, 'x'))).toBe(messages.resendIncorrect);
   });
 });

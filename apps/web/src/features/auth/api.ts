@@ -5,8 +5,10 @@ import {
   type MessageResponse,
   messages,
   type RegisterRequest,
+  type VerifyResponse,
   ZAuthenticateResponse,
   ZMessageResponse,
+  ZVerifyResponse,
 } from '@sandbox/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
@@ -36,11 +38,14 @@ export const useSignIn = () => useMutation({ mutationFn: authenticate });
 export const useRegister = () =>
   useMutation({ mutationFn: (body: RegisterRequest) => readMessage(authPaths.register, 'POST', body) });
 
-export const useVerifyEmail = () =>
-  useMutation({
-    mutationFn: ({ token, isTeamMember, userId }: VerifyEmailParams) =>
-      readMessage(authPaths.verify(token, isTeamMember, userId), 'POST'),
-  });
+async function verifyEmail({ token, isTeamMember, userId }: VerifyEmailParams): Promise<VerifyResponse> {
+  const parsed = ZVerifyResponse.safeParse(
+    await http<unknown>(authPaths.verify(token, isTeamMember, userId), { method: 'POST' }),
+  );
+  return parsed.success ? parsed.data : { message: '' };
+}
+
+export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });
 
 export const useResendVerification = () =>
   useMutation({ mutationFn: (email: string) => readMessage(authPaths.resendVerification(email), 'GET') });

@@ -12,6 +12,7 @@ describe('password failure messages', () => {
 
   it('tells a refused set-password apart from an unreachable server', () => {
     expect(setPasswordFailureMessage(new HttpError(400, 'x'))).toBe(messages.setPasswordFailed);
+    expect(setPasswordFailureMessage(new HttpError(401, 'x'))).toBe(messages.setPasswordFailed);
     expect(setPasswordFailureMessage(new TypeError('fetch failed'))).toBe(messages.setPasswordError);
   });
 });
