@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -25,6 +24,9 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { createFeedbackService } from './feedback/service.js';
 import { createFeedbackStore } from './feedback/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { loggerOptions } from './http/logRedaction.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
+import { createTimedServer, type ServerTimeouts } from './http/serverTimeouts.js';
 import { labRoutes } from './lab/routes.js';
 import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -52,6 +54,10 @@ export interface AppOptions {
   /** The AI helpers' time limit (tests shorten it). */
   aiTimeoutMs?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** Replaces the connection time limits (tests shorten them). */
+  serverTimeouts?: Partial<ServerTimeouts>;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -67,16 +73,16 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   let handleSandbox: SandboxHttpHandler | undefined;
   const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
     // Off unless configured: a client's own X-Forwarded-For must not pick the address it is limited by.
     trustProxy: config.trustProxy,
     // DESIGN §6: the sandbox is the hot path; its requests go straight to their handler.
     serverFactory: (fastifyHandler) =>
-      createServer((req, res) => {
+      createTimedServer((req, res) => {
         if (handleSandbox && req.url?.startsWith(SANDBOX_PREFIX)) void handleSandbox(req, res);
         else fastifyHandler(req, res);
-      }),
+      }, options.serverTimeouts),
     routerOptions: { maxParamLength: 500 },
   });
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
@@ -105,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   installErrorHandler(server);
+  await installSecurityHeaders(server);
   installAuthGuard(server, auth);
   server.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok' }));
   authRoutes(server, auth);
