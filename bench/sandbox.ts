@@ -1,19 +1,21 @@
 // `npm run bench`: the sandbox against Stoplight Prism, Mockoon CLI and a bare node:http server, all
-// mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time).
+// mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time);
+// then the flood (bench/flood.ts) against a fresh sandbox.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiMaster } from '@sandbox/contracts';
 import autocannon from 'autocannon';
+import { startDeployedSandbox } from './deployedSandbox.js';
 import { fixtureDocument, newPet } from './fixture.js';
+import { measureFlood } from './flood.js';
 import { cpuSeconds, freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=sandbox,node:http` loads only those servers. */
+/** `BENCH_ONLY=sandbox,node:http` loads only those servers; `flood` in the list runs the flood. */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Extra flags for the sandbox's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
 const SANDBOX_FLAGS = process.env.BENCH_SANDBOX_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -40,61 +42,18 @@ interface Figures {
 }
 
 async function startSandbox(): Promise<Target> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = join(work, 'data');
-  const child = startProcess(
-    process.execPath,
-    [...SANDBOX_FLAGS, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  );
-  await waitFor(`${url}/api/health`);
-  const json = { 'content-type': 'application/json' };
-  const user = {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    emailAddress: 'bench@example.com',
-    username: 'bench',
-    password: 'Bench!pass1',
-    isNewsLatterSubscribed: false,
-  };
-  await fetch(`${url}/api/v1/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(user) });
-  const mail = readFileSync(join(dataDir, 'outbox', readdirSync(join(dataDir, 'outbox'))[0]), 'utf8').replace(
-    /=\r?\n/g,
-    '',
-  );
-  const link = /\/verification\/([\w-]+)\/false\/(\d+)/.exec(mail);
-  await fetch(`${url}/api/v1/auth/verification/${link?.[1]}/false/${link?.[2]}`, { method: 'POST' });
-  const { jwt } = (await (
-    await fetch(`${url}/api/v1/auth/authenticate`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ username: 'bench', password: user.password }),
-    })
-  ).json()) as { jwt: string };
-  const auth = { authorization: `Bearer ${jwt}` };
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    apiName: 'Bench pets',
-    apiDescription: 'Benchmark',
-    apiVersion: '1.0',
-    isAuthRequired: 'false',
-  }))
-    form.append(k, v);
-  form.append('multipartFile', new Blob([JSON.stringify(fixtureDocument)]), 'pets.json');
-  const api = (await (
-    await fetch(`${url}/api/api-config-master/swagger/upload`, { method: 'POST', headers: auth, body: form })
-  ).json()) as ApiMaster;
-  const publish = await fetch(`${url}/api/api-publish/${api.id}/publish`, { headers: auth });
-  const base = ((await publish.json()) as ApiMaster).apiBaseUrl as string;
+  const { child, base } = await startDeployedSandbox({
+    dataDir: join(work, 'data'),
+    nodeFlags: SANDBOX_FLAGS,
+    // The POST scenario stores a few hundred thousand records: it measures storing, not the limit.
+    env: { SANDBOX_MAX_RECORDS: '100000000', SANDBOX_MAX_BYTES: '100gb' },
+  });
   const pet = (await (
-    await fetch(`${base}/pets`, { method: 'POST', headers: json, body: JSON.stringify(newPet) })
+    await fetch(`${base}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(newPet),
+    })
   ).json()) as { id: string };
   return { name: 'sandbox', child, base, petId: pet.id };
 }
@@ -203,7 +162,6 @@ for (const scenario of scenarios) {
   }
 }
 for (const target of targets) await stop(target.child);
-rmSync(work, { recursive: true, force: true });
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(`\n${DURATION_S} s per run, median of ${ROUNDS} rounds, 50 connections, 127.0.0.1\n`);
@@ -231,3 +189,6 @@ for (const scenario of ours ? scenarios.map((s) => s.name) : []) {
     `${scenario.padEnd(12)} ×Prism ${ratio('prism').toFixed(2)}  ×Mockoon ${ratio('mockoon').toFixed(2)}  of node:http ${(ratio('node:http') * 100).toFixed(0)} %  p99 ${mine.p99} ms`,
   );
 }
+
+if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
+rmSync(work, { recursive: true, force: true });

@@ -139,8 +139,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     join(config.dataDir, 'feedback-incoming'),
   );
 
-  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db));
-  handleSandbox = createSandboxHttpHandler(sandbox, server.log);
+  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), config.sandbox);
+  handleSandbox = createSandboxHttpHandler(sandbox, server.log, config.sandbox);
   const changes = await createChangeFeed(
     db,
     config.databaseUrl,
@@ -151,14 +151,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const apis = createApisService({
     store: createApiStore(db.kysely),
     db: db.kysely,
-    publicUrl: config.publicUrl,
+    sandboxUrl: config.sandbox.url,
     onChange: changes.announce,
   });
   apisRoutes(server, apis);
   labRoutes(
     server,
     createLabService({
-      publicUrl: config.publicUrl,
+      ownOrigins: [config.publicUrl, config.sandbox.url],
       inject: (request) => server.inject(request),
       apis,
       network: options.labNetwork,

@@ -49,6 +49,37 @@ describe('configuration', () => {
     expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
   });
 
+  it('bounds what sandboxes hold, and serves them on PUBLIC_URL unless SANDBOX_URL says otherwise', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://api.example/' }).sandbox).toEqual({
+      url: 'https://api.example',
+      maxRecords: 10_000,
+      maxBytes: 50 * 1024 * 1024,
+      maxBodyBytesInFlight: 16 * 1024 * 1024,
+      compiledApis: 100,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      SANDBOX_URL: 'http://sandbox.localhost:8080/',
+      SANDBOX_MAX_RECORDS: '500',
+      SANDBOX_MAX_BYTES: '2GB',
+      SANDBOX_MAX_INFLIGHT_BYTES: '512kb',
+      SANDBOX_COMPILED_APIS: '20',
+    }).sandbox;
+    expect(set).toEqual({
+      url: 'http://sandbox.localhost:8080',
+      maxRecords: 500,
+      maxBytes: 2 * 1024 ** 3,
+      maxBodyBytesInFlight: 512 * 1024,
+      compiledApis: 20,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX_URL: 'sandbox.localhost' })).toThrow(/SANDBOX_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX_MAX_RECORDS: '0' })).toThrow(/SANDBOX_MAX_RECORDS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX_MAX_BYTES: '50 megs' })).toThrow(
+      /SANDBOX_MAX_BYTES/,
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000', DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')) })).toThrow(
       /PORT/,

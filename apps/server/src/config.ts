@@ -24,6 +24,8 @@ export interface Config {
   ai?: { baseUrl: string; apiKey?: string; model: string };
   /** How many AI calls (Copilot, test-data generation) one team may make per window; null: no limit. */
   aiRateLimit: RateLimit | null;
+  /** Where sandboxes are served, and how much anonymous callers of them may make the server hold. */
+  sandbox: SandboxSettings;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); off: the socket's address counts. */
   trustProxy: boolean | string[] | TrustHop;
 }
@@ -34,10 +36,11 @@ export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env.PORT ?? '8080');
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -56,6 +59,7 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : undefined,
     aiRateLimit: parseRateLimit('AI_RATE_LIMIT', env.AI_RATE_LIMIT ?? '30/10m'),
+    sandbox: loadSandboxSettings(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
@@ -117,6 +121,49 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] |
       );
   }
   return entries;
+}
+
+export interface SandboxSettings {
+  /** What deployed APIs' addresses start with: `SANDBOX_URL`, else `PUBLIC_URL`. */
+  url: string;
+  /** Records one API may store, and bytes of record text (writes beyond answer 507). */
+  maxRecords: number;
+  maxBytes: number;
+  /** Bytes of request bodies held at once across all sandbox requests (beyond: 503). */
+  maxBodyBytesInFlight: number;
+  /** Deployed APIs kept compiled in memory, the least recently called leaving first. */
+  compiledApis: number;
+}
+
+function loadSandboxSettings(env: Env, publicUrl: string): SandboxSettings {
+  const url = env.SANDBOX_URL?.replace(/\/+$/, '') || publicUrl;
+  if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(url) || !URL.canParse(url))
+    throw new Error(
+      `SANDBOX_URL must be an http(s) address such as http://sandbox.localhost:8080, got "${url}"`,
+    );
+  return {
+    url,
+    maxRecords: parseCount('SANDBOX_MAX_RECORDS', env.SANDBOX_MAX_RECORDS ?? '10000'),
+    maxBytes: parseSize('SANDBOX_MAX_BYTES', env.SANDBOX_MAX_BYTES ?? '50mb'),
+    maxBodyBytesInFlight: parseSize('SANDBOX_MAX_INFLIGHT_BYTES', env.SANDBOX_MAX_INFLIGHT_BYTES ?? '16mb'),
+    compiledApis: parseCount('SANDBOX_COMPILED_APIS', env.SANDBOX_COMPILED_APIS ?? '100'),
+  };
+}
+
+function parseCount(name: string, value: string): number {
+  const count = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || count < 1)
+    throw new Error(`${name} must be a whole number from 1, got "${value}"`);
+  return count;
+}
+
+/** Accepts bytes (`1048576`) or `kb`, `mb`, `gb` (of 1024). */
+export function parseSize(name: string, value: string): number {
+  const match = /^(\d+)\s*(b|kb|mb|gb)?$/i.exec(value.trim());
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match?.[2] ?? 'b').toLowerCase() as 'b'];
+  if (!match || Number(match[1]) < 1)
+    throw new Error(`${name} must be a size such as 50mb or 1048576, got "${value}"`);
+  return Number(match[1]) * unit;
 }
 
 // Without JWT_SECRET, a secret is generated once and kept in the data directory so sessions survive restarts.

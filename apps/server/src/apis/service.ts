@@ -27,7 +27,8 @@ import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
 interface ApisDeps {
   store: ApiStore;
   db: Kysely<Database>;
-  publicUrl: string;
+  /** What deployed APIs' addresses start with: SANDBOX_URL, else PUBLIC_URL. */
+  sandboxUrl: string;
   /** Told after every change of an API, so its compiled sandbox can be rebuilt. */
   onChange?: (apiMasterId: number) => void;
 }
@@ -51,9 +52,9 @@ const LINK_KEYS = {
   DELETE: 'deleteApiId',
 } as const;
 
-export function createApisService({ store, db, publicUrl, onChange = () => {} }: ApisDeps) {
+export function createApisService({ store, db, sandboxUrl, onChange = () => {} }: ApisDeps) {
   const baseUrlOf = (api: ApiRow) =>
-    api.is_published && api.sandbox_key ? `${publicUrl}/sandbox/${api.sandbox_key}` : null;
+    api.is_published && api.sandbox_key ? `${sandboxUrl}/sandbox/${api.sandbox_key}` : null;
 
   function toSummary(api: ApiRow, e: EndpointRow): EndpointSummary {
     const base = baseUrlOf(api);

@@ -8,6 +8,7 @@ import * as testData from './migrations/005_test_data.js';
 import * as sandboxRecordOrder from './migrations/006_sandbox_record_order.js';
 import * as sessionCutoff from './migrations/007_session_cutoff.js';
 import * as setPasswordSecret from './migrations/008_set_password_secret.js';
+import * as sandboxUsage from './migrations/009_sandbox_usage.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -19,6 +20,7 @@ const migrations = {
   '006_sandbox_record_order': sandboxRecordOrder,
   '007_session_cutoff': sessionCutoff,
   '008_set_password_secret': setPasswordSecret,
+  '009_sandbox_usage': sandboxUsage,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Tables are snake_case; each capability's store maps them to the spec's wire names.
 // Flags are integers (0/1) and times ISO-8601 strings so both dialects read back the same values.
@@ -150,6 +150,13 @@ export interface SandboxCollectionsTable {
   collection: string;
 }
 
+/** What one API's records take; `bytes` is a bigint, which PostgreSQL's driver answers as text. */
+export interface SandboxUsageTable {
+  api_master_id: number;
+  records: number;
+  bytes: ColumnType<number | string, number, number>;
+}
+
 export interface ApiTokensTable {
   id: Generated<number>;
   api_master_id: number;
@@ -180,6 +187,7 @@ export interface Database {
   body_properties: BodyPropertiesTable;
   sandbox_records: SandboxRecordsTable;
   sandbox_collections: SandboxCollectionsTable;
+  sandbox_usage: SandboxUsageTable;
   api_tokens: ApiTokensTable;
   test_data: TestDataTable;
 }

@@ -11,16 +11,21 @@ export type InjectRequest = (request: {
 /**
  * This server's own sandbox is the Lab's main target and usually sits on a loopback or private
  * address, so it is answered in-process (no network at all) rather than let through the address check.
+ * It answers under each of `origins` (PUBLIC_URL, and SANDBOX_URL when set), each with its own path prefix.
  */
-export function ownSandbox(publicUrl: string, inject: InjectRequest) {
-  const base = new URL(publicUrl);
-  const prefix = base.pathname.replace(/\/+$/, '');
+export function ownSandbox(origins: string[], inject: InjectRequest) {
+  const bases = origins.map((origin) => {
+    const base = new URL(origin);
+    return { origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
+  });
 
   return {
     /** The server-side path of a sandbox URL of this server, or null for any other URL. */
     pathOf(url: URL): string | null {
-      if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/sandbox/`)) return null;
-      return `${url.pathname.slice(prefix.length)}${url.search}`;
+      const base = bases.find(
+        ({ origin, prefix }) => url.origin === origin && url.pathname.startsWith(`${prefix}/sandbox/`),
+      );
+      return base ? `${url.pathname.slice(base.prefix.length)}${url.search}` : null;
     },
 
     async send(request: HopRequest, path: string, maxBodyBytes: number): Promise<HopAnswer> {

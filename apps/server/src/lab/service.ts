@@ -28,7 +28,8 @@ export interface LabNetwork {
 }
 
 interface LabDeps {
-  publicUrl: string;
+  /** The addresses this server's sandboxes answer under: PUBLIC_URL, and SANDBOX_URL when set. */
+  ownOrigins: string[];
   inject: InjectRequest;
   apis: Pick<ApisService, 'apiOf'>;
   network?: LabNetwork;
@@ -99,12 +100,12 @@ function checkScheme(url: URL): void {
 }
 
 /** spec §7 API Lab send (DESIGN §7): any http(s) address outside the server's networks, or its own sandbox. */
-export function createLabService({ publicUrl, inject, apis, network = {} }: LabDeps) {
+export function createLabService({ ownOrigins, inject, apis, network = {} }: LabDeps) {
   const timeoutMs = network.timeoutMs ?? LAB_TIMEOUT_MS;
   const maxBodyBytes = network.maxBodyBytes ?? LAB_MAX_BODY_BYTES;
   const isAllowed = allowedBy(network.allowAddress);
   const lookup = guardedLookup(network.resolve ?? resolveWithDns, isAllowed);
-  const sandbox = ownSandbox(publicUrl, inject);
+  const sandbox = ownSandbox(ownOrigins, inject);
 
   async function hop(request: HopRequest): Promise<HopAnswer> {
     const local = sandbox.pathOf(request.url);

@@ -1,28 +1,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { createBodyAllowance } from './bodyAllowance.js';
 import { problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const SANDBOX_PREFIX = '/sandbox/';
-const BODY_LIMIT = 1024 * 1024;
+export const BODY_LIMIT = 1024 * 1024;
 const ALLOWED = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 
-class BodyTooLarge extends Error {}
+/**
+ * On every sandbox answer, errors and preflights included. Answers are built from tenants' documents
+ * and share an origin with the app unless SANDBOX_URL gives them their own: `sandbox` makes a browser
+ * treat whatever it renders from here as a page of a unique origin, with no script run, and nosniff
+ * keeps a JSON answer from being read as anything else.
+ */
+export const ISOLATION_HEADERS = {
+  'content-security-policy': 'sandbox',
+  'x-content-type-options': 'nosniff',
+};
 
-function readBody(req: IncomingMessage): Promise<string> {
+class BodyTooLarge extends Error {}
+class TooManyBodies extends Error {}
+
+/** Reads a body, asking the allowance for each chunk as it arrives (a body may not say its length). */
+function readBody(req: IncomingMessage, admit: (bytes: number) => boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const refuse = (error: Error) => {
+      req.removeAllListeners('data');
+      req.resume();
+      reject(error);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyTooLarge());
-      } else {
-        chunks.push(chunk);
-      }
+      if (size > BODY_LIMIT) refuse(new BodyTooLarge());
+      else if (!admit(chunk.length)) refuse(new TooManyBodies());
+      else chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
@@ -39,11 +54,12 @@ function queryOf(search: string): Record<string, string | string[]> {
   return query;
 }
 
-function write(res: ServerResponse, method: string | undefined, answer: SandboxAnswer): void {
+export function writeAnswer(res: ServerResponse, method: string | undefined, answer: SandboxAnswer): void {
   const headers: Record<string, string> = {
     'access-control-allow-origin': '*',
     'access-control-expose-headers': '*',
     ...answer.headers,
+    ...ISOLATION_HEADERS,
   };
   if ((answer.body === undefined && answer.json === undefined) || answer.status === 204) {
     res.writeHead(answer.status, headers).end();
@@ -59,12 +75,31 @@ function write(res: ServerResponse, method: string | undefined, answer: SandboxA
   res.writeHead(answer.status, headers).end(method === 'HEAD' ? undefined : text);
 }
 
+const tooLarge = (): SandboxAnswer => ({
+  status: 413,
+  body: problem(413, 'Payload Too Large', 'The request body is larger than 1 MB'),
+});
+
+const busy = (): SandboxAnswer => ({
+  status: 503,
+  headers: { 'retry-after': '1' },
+  body: problem(503, 'Service Unavailable', 'The sandbox is reading as many request bodies as it may; retry'),
+});
+
 /**
  * `/sandbox/<key>/...` on plain node:http: the sandbox is the hot path, so its requests skip the
  * control plane's routing, hooks and logging. Open CORS, preflights answered (DESIGN §6).
  * `body` is given when a framework already read it (Fastify's inject in tests and the Lab).
+ * Bodies held at once are bounded (`maxBodyBytesInFlight`): past it, a request is answered 503
+ * before its body is read, so a burst of large bodies cannot all sit in memory together.
  */
-export function createSandboxHttpHandler(runtime: SandboxRuntime, log: FastifyBaseLogger) {
+export function createSandboxHttpHandler(
+  runtime: SandboxRuntime,
+  log: FastifyBaseLogger,
+  options: { maxBodyBytesInFlight: number },
+) {
+  const allowance = createBodyAllowance(options.maxBodyBytesInFlight);
+
   return async function handleSandbox(
     req: IncomingMessage,
     res: ServerResponse,
@@ -78,9 +113,28 @@ export function createSandboxHttpHandler(runtime: SandboxRuntime, log: FastifyBa
             'access-control-allow-methods': ALLOWED,
             'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
             'access-control-max-age': '86400',
+            ...ISOLATION_HEADERS,
           })
           .end();
         return;
+      }
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (body === undefined && declared > BODY_LIMIT) {
+        // told up front: no need to read a byte of it, nor to keep the connection
+        res.setHeader('connection', 'close');
+        writeAnswer(res, req.method, tooLarge());
+        return;
+      }
+      const hasBody = body !== undefined || !(req.method === 'GET' || req.method === 'HEAD');
+      const hold = hasBody ? allowance.open() : undefined;
+      if (hold) {
+        // 'close' comes once the answer is sent, or once the client went away
+        res.once('close', hold.release);
+        if (!hold.admit(body !== undefined ? Buffer.byteLength(body) : declared)) {
+          req.resume();
+          writeAnswer(res, req.method, busy());
+          return;
+        }
       }
       const url = req.url ?? '/';
       const mark = url.indexOf('?');
@@ -92,19 +146,15 @@ export function createSandboxHttpHandler(runtime: SandboxRuntime, log: FastifyBa
         path: slash < 0 ? '/' : rest.slice(slash),
         query: queryOf(mark < 0 ? '' : url.slice(mark + 1)),
         headers: req.headers,
-        rawBody: body ?? (req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req)),
+        // a declared length is already admitted; a body without one is admitted as it arrives
+        rawBody: body ?? (hold ? await readBody(req, declared > 0 ? () => true : hold.admit) : undefined),
       });
-      write(res, req.method, answer);
+      writeAnswer(res, req.method, answer);
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        write(res, req.method, {
-          status: 413,
-          body: problem(413, 'Payload Too Large', 'The request body is larger than 1 MB'),
-        });
-        return;
-      }
+      if (error instanceof BodyTooLarge) return writeAnswer(res, req.method, tooLarge());
+      if (error instanceof TooManyBodies) return writeAnswer(res, req.method, busy());
       log.error({ err: error }, 'sandbox request failed');
-      write(res, req.method, {
+      writeAnswer(res, req.method, {
         status: 500,
         body: problem(500, 'Internal Server Error', 'The sandbox failed to answer'),
       });

@@ -7,8 +7,16 @@ export interface ProblemDetails {
   status: number;
   detail: string;
   errors?: Problem[];
+  /** Extension members (RFC 9457 §3.2): more about this occurrence, such as the limit it hit. */
+  [extension: string]: unknown;
 }
 
-export function problem(status: number, title: string, detail: string, errors?: Problem[]): ProblemDetails {
-  return { type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) };
+export function problem(
+  status: number,
+  title: string,
+  detail: string,
+  errors?: Problem[],
+  extensions: Record<string, unknown> = {},
+): ProblemDetails {
+  return { type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}), ...extensions };
 }

@@ -1,8 +1,10 @@
 import type { CompiledApi, CompiledEndpoint, CompiledResponse } from './compileApi.js';
 import { generateValue } from './generateValue.js';
+import { pageHeaders, pageOf } from './paging.js';
 import { problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
+import { StorageLimitReached } from './storageLimits.js';
 
 export interface SandboxAnswer {
   status: number;
@@ -16,6 +18,7 @@ interface Call {
   api: CompiledApi;
   endpoint: CompiledEndpoint;
   params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
   body: unknown;
   /** `Prefer: code=NNN`, when it names a configured response. */
   preferred?: CompiledResponse;
@@ -39,6 +42,21 @@ function withoutWriteOnly(api: CompiledApi, response: CompiledResponse | undefin
     if (property.writeOnly) delete record[key];
   }
   return record;
+}
+
+/** Stores a record, or answers why the API cannot take it (RFC 4918's 507, the limit it hit). */
+async function store(write: Promise<void>, json: string, status: number): Promise<SandboxAnswer> {
+  try {
+    await write;
+  } catch (error) {
+    if (!(error instanceof StorageLimitReached)) throw error;
+    const { limit, max } = error;
+    return {
+      status: 507,
+      body: problem(507, 'Insufficient Storage', error.message, undefined, { limit, max }),
+    };
+  }
+  return { status, json };
 }
 
 const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -99,17 +117,27 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
         record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
-      await records.put(api.id, collection, String(record[field]), json);
-      return { status: endpoint.successCode, json };
+      return store(records.put(api.id, collection, String(record[field]), json), json, endpoint.successCode);
     }
     case 'GET': {
       if (!stateful) break;
       if (key === undefined) {
-        const stored = await records.listJson(api.id, collection);
+        const asked = pageOf(call.query);
+        if ('problems' in asked) {
+          const { invalidCode } = endpoint;
+          const detail = `${asked.problems.length} problem${asked.problems.length === 1 ? '' : 's'} with the request`;
+          return {
+            status: invalidCode,
+            body: problem(invalidCode, 'Invalid request', detail, asked.problems),
+          };
+        }
+        const page = await records.listJson(api.id, collection, asked);
+        const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.
-        if (!success?.listField) return { status: endpoint.successCode, json: `[${stored.join(',')}]` };
-        const list = stored.map((text) => JSON.parse(text) as SandboxRecord);
-        return { status: endpoint.successCode, body: asList(api, success, name, list) };
+        if (!success?.listField)
+          return { status: endpoint.successCode, headers, json: `[${page.texts.join(',')}]` };
+        const list = page.texts.map((text) => JSON.parse(text) as SandboxRecord);
+        return { status: endpoint.successCode, headers, body: asList(api, success, name, list) };
       }
       const found = await records.findJson(api.id, collection, key);
       return found ? { status: endpoint.successCode, json: found } : notFound(endpoint, key);
@@ -122,8 +150,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
-      await records.put(api.id, collection, key, json);
-      return { status: endpoint.successCode, json };
+      return store(records.put(api.id, collection, key, json), json, endpoint.successCode);
     }
     case 'DELETE': {
       if (!stateful || key === undefined) break;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type CompiledApi, compileApi } from './compileApi.js';
+import { createDeployedApiCache } from './deployedApiCache.js';
 import { loadDeployedApi } from './loadDeployedApi.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
@@ -24,12 +25,14 @@ interface Deployed {
 
 /**
  * The sandbox's hot path (DESIGN §6): each deployed API is compiled once into a router and validators
- * and kept in memory until it changes; a request then costs no read of its configuration.
+ * and kept in memory until it changes (the `compiledApis` most recently called); a request then costs
+ * no read of its configuration.
  */
-export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore) {
-  const cache = new Map<string, Promise<Deployed | null>>();
-  const keyOfApi = new Map<number, string>();
-
+export function createSandboxRuntime(
+  db: Kysely<Database>,
+  records: RecordStore,
+  options: { compiledApis: number },
+) {
   async function load(key: string): Promise<Deployed | null> {
     const deployed = await loadDeployedApi(db, key);
     if (!deployed) return null;
@@ -38,32 +41,18 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
       .select(['token', 'expires_at'])
       .where('api_master_id', '=', deployed.id)
       .execute();
-    keyOfApi.set(deployed.id, key);
     return {
       api: compileApi(deployed),
       tokens: new TokenCheck(tokens.map((t) => ({ token: t.token, expiresAt: t.expires_at }))),
     };
   }
 
-  function deployedAt(key: string): Promise<Deployed | null> {
-    let entry = cache.get(key);
-    if (!entry) {
-      entry = load(key);
-      cache.set(key, entry);
-      // an unknown key is not remembered: it may be deployed a moment later
-      entry.then(
-        (d) => d === null && cache.get(key) === entry && cache.delete(key),
-        () => cache.delete(key),
-      );
-    }
-    return entry;
-  }
+  const cache = createDeployedApiCache(options.compiledApis, load, (deployed) => deployed.api.id);
 
   return {
     /** Forgets the compiled form of an API; the next request compiles it again. */
     invalidate(apiMasterId: number): void {
-      const key = keyOfApi.get(apiMasterId);
-      if (key) cache.delete(key);
+      cache.forgetApi(apiMasterId);
     },
 
     /** Forgets every compiled API, for when changes may have gone unheard. */
@@ -72,7 +61,7 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
     },
 
     async handle(request: SandboxRequest): Promise<SandboxAnswer> {
-      const deployed = await deployedAt(request.key);
+      const deployed = await cache.get(request.key);
       if (!deployed)
         return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
       const { api, tokens } = deployed;
@@ -122,7 +111,7 @@ export function createSandboxRuntime(db: Kysely<Database>, records: RecordStore)
       const { prefer: preferHeader } = request.headers;
       const prefer = preferHeader && /(?:^|[;,\s])code=(\d{3})/.exec(String(preferHeader))?.[1];
       const preferred = prefer ? endpoint.responses.get(Number(prefer)) : undefined;
-      return respond({ api, endpoint, params, body: checked.body, preferred }, records);
+      return respond({ api, endpoint, params, query: request.query, body: checked.body, preferred }, records);
     },
   };
 }

@@ -1,0 +1,58 @@
+import type { PageRequest, RecordPage } from './records.js';
+import type { Problem } from './validateValue.js';
+
+/** Records a list answers when the request names no `limit`, and the most it may name. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+type Query = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function wholeNumber(query: Query, name: string, least: number, problems: Problem[]): number | undefined {
+  const text = first(query[name]);
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < least) {
+    problems.push({ location: `query.${name}`, message: `must be a whole number from ${least}` });
+    return undefined;
+  }
+  return Number(text);
+}
+
+/**
+ * The page a list request asks for: `?offset=&limit=` (json-server, most REST APIs) or `?page=&limit=`
+ * (from 1); a limit above MAX_PAGE_SIZE is read as MAX_PAGE_SIZE, as GitHub does with `per_page`.
+ */
+export function pageOf(query: Query): PageRequest | { problems: Problem[] } {
+  const problems: Problem[] = [];
+  const limit = Math.min(wholeNumber(query, 'limit', 1, problems) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const offset = wholeNumber(query, 'offset', 0, problems);
+  const page = wholeNumber(query, 'page', 1, problems);
+  if (problems.length) return { problems };
+  return { limit, offset: offset ?? ((page ?? 1) - 1) * limit };
+}
+
+/**
+ * `X-Total-Count` and a `Link` header to the first, previous, next and last pages. The links are
+ * query-only references, resolved against the request's own address (RFC 8288, RFC 3986 §5), so they
+ * hold whatever origin and path prefix the sandbox was reached under; other query parameters stay.
+ */
+export function pageHeaders(query: Query, asked: PageRequest, page: RecordPage): Record<string, string> {
+  const { offset, limit } = asked;
+  const link = (at: number, rel: string) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (name === 'offset' || name === 'limit' || name === 'page' || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) params.append(name, v);
+    }
+    params.set('offset', String(at));
+    params.set('limit', String(limit));
+    return `<?${params}>; rel="${rel}"`;
+  };
+  const links = [link(0, 'first')];
+  if (offset > 0) links.push(link(Math.max(0, offset - limit), 'prev'));
+  // a page cut short by its size in bytes goes on from the first record it left out
+  if (offset + page.texts.length < page.total) links.push(link(offset + page.texts.length, 'next'));
+  links.push(link(page.total > 0 ? Math.floor((page.total - 1) / limit) * limit : 0, 'last'));
+  return { 'x-total-count': String(page.total), link: links.join(', ') };
+}

@@ -1,0 +1,163 @@
+import { once } from 'node:events';
+import { type IncomingMessage, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../test/accounts.js';
+import { deploy } from '../test/sandbox.js';
+import { notesYaml } from '../test/sandboxDocuments.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+
+describe.each(dialects)('what one API may store, on %s', (dialect) => {
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { SANDBOX_MAX_RECORDS: '3', SANDBOX_MAX_BYTES: '1kb' });
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  it('refuses a record beyond the count with a problem naming the limit, and takes one after a delete', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const stored = [];
+    for (const title of ['Milk', 'Bread', 'Eggs']) {
+      const created = await notes.call('POST', '/notes', { body: { title } });
+      expect(created.statusCode).toBe(201);
+      stored.push(created.json());
+    }
+
+    const refused = await notes.call('POST', '/notes', { body: { title: 'Jam' } });
+    expect(refused.statusCode).toBe(507);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toEqual({
+      type: 'about:blank',
+      title: 'Insufficient Storage',
+      status: 507,
+      detail: 'This API already stores 3 records, its limit: delete some before adding more',
+      limit: 'records',
+      max: 3,
+    });
+    expect((await notes.call('GET', '/notes')).json()).toEqual(stored);
+
+    const replaced = await notes.call('PUT', `/notes/${stored[0].id}`, { body: { title: 'Oat milk' } });
+    expect(replaced.statusCode).toBe(200);
+    expect((await notes.call('DELETE', `/notes/${stored[1].id}`)).statusCode).toBe(204);
+    expect((await notes.call('POST', '/notes', { body: { title: 'Jam' } })).statusCode).toBe(201);
+
+    const another = await deploy(app, auth, notesYaml);
+    expect((await another.call('POST', '/notes', { body: { title: 'Tea' } })).statusCode).toBe(201);
+  });
+
+  it('refuses a record that would take the API past its bytes, and still lets records change', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const long = (title: string) => ({ title, text: 'x'.repeat(400) });
+    const first = (await notes.call('POST', '/notes', { body: long('One') })).json();
+    expect((await notes.call('POST', '/notes', { body: long('Two') })).statusCode).toBe(201);
+
+    const refused = await notes.call('POST', '/notes', { body: long('Three') });
+    expect(refused.statusCode).toBe(507);
+    expect(refused.json()).toMatchObject({
+      title: 'Insufficient Storage',
+      detail: "This API's records may take at most 1024 bytes in all: delete some or send smaller ones",
+      limit: 'bytes',
+      max: 1024,
+    });
+    expect((await notes.call('GET', '/notes')).json()).toHaveLength(2);
+
+    expect((await notes.call('PATCH', `/notes/${first.id}`, { body: { done: true } })).statusCode).toBe(200);
+    expect((await notes.call('PUT', `/notes/${first.id}`, { body: { title: 'Short' } })).statusCode).toBe(
+      200,
+    );
+    expect((await notes.call('POST', '/notes', { body: { title: 'Small' } })).statusCode).toBe(201);
+  });
+});
+
+describe.each(dialects)('list pages, on %s', (dialect) => {
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  it('answers a list a page at a time, with the total and links to the other pages', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    for (const title of ['n1', 'n2', 'n3', 'n4', 'n5'])
+      await notes.call('POST', '/notes', { body: { title } });
+    const all = (await notes.call('GET', '/notes')).json();
+    expect(all.map((n: { title: string }) => n.title).sort()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+
+    const first = await notes.call('GET', '/notes?limit=2&done=true');
+    expect(first.json()).toEqual(all.slice(0, 2));
+    expect(first.headers['x-total-count']).toBe('5');
+    expect(first.headers.link).toBe(
+      '<?done=true&offset=0&limit=2>; rel="first", <?done=true&offset=2&limit=2>; rel="next", <?done=true&offset=4&limit=2>; rel="last"',
+    );
+    const last = await notes.call('GET', '/notes?offset=4&limit=2');
+    expect(last.json()).toEqual(all.slice(4));
+    expect(last.headers.link).toBe(
+      '<?offset=0&limit=2>; rel="first", <?offset=2&limit=2>; rel="prev", <?offset=4&limit=2>; rel="last"',
+    );
+    expect((await notes.call('GET', '/notes?page=2&limit=2')).json()).toEqual(all.slice(2, 4));
+    expect((await notes.call('GET', '/notes?limit=5000')).headers.link).toContain('limit=1000');
+
+    const bad = await notes.call('GET', '/notes?limit=0&offset=-1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { location: 'query.limit', message: 'must be a whole number from 1' },
+      { location: 'query.offset', message: 'must be a whole number from 0' },
+    ]);
+  });
+
+  it('ends a page before its records pass 1 MB, the next link going on from there', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    for (const title of ['a', 'b', 'c']) {
+      const created = await notes.call('POST', '/notes', { body: { title, text: 'x'.repeat(400_000) } });
+      expect(created.statusCode).toBe(201);
+    }
+    const page = await notes.call('GET', '/notes');
+    expect(page.json()).toHaveLength(2);
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.headers.link).toContain('<?offset=2&limit=100>; rel="next"');
+    const rest = await notes.call('GET', '/notes?offset=2');
+    expect(rest.json().map((n: { title: string }) => n.title)).toHaveLength(1);
+  });
+});
+
+describe.each(dialects)('request bodies read at once, on %s', (dialect) => {
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { SANDBOX_MAX_INFLIGHT_BYTES: '1500' });
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 with Retry-After while the bodies being read reach the setting, and reads them again after', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const body = JSON.stringify({ title: 'Slow', text: 'x'.repeat(974) });
+    expect(body.length).toBe(1000);
+
+    // A client that sends its headers and the start of its body, then waits: its 1,000 bytes are held.
+    const slow = request(`${notes.origin}${notes.base}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    const slowAnswer = once(slow, 'response') as Promise<[IncomingMessage]>;
+    const admitted = once(app.server.server, 'request');
+    slow.write(body.slice(0, 10));
+    await admitted;
+
+    const refused = await notes.call('POST', '/notes', { body });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers).toMatchObject({ 'retry-after': '1', 'content-security-policy': 'sandbox' });
+    expect(refused.json()).toMatchObject({ title: 'Service Unavailable', status: 503 });
+    expect((await notes.call('GET', '/notes')).statusCode).toBe(200);
+
+    slow.end(body.slice(10));
+    const [answer] = await slowAnswer;
+    answer.resume();
+    expect(answer.statusCode).toBe(201);
+    expect((await notes.call('POST', '/notes', { body })).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,108 @@
+import type { LabResponse, LabSendRequest } from '@sandbox/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../test/accounts.js';
+import { petstoreYaml } from '../test/petstore.js';
+import { deploy } from '../test/sandbox.js';
+import { notesYaml } from '../test/sandboxDocuments.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+
+const isolated = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' };
+
+describe.each(dialects)('sandbox answers kept apart from the app, on %s', (dialect) => {
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { SANDBOX_MAX_RECORDS: '1' });
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  it('marks every answer, errors and preflights included, as a sandbox not to be sniffed', async () => {
+    const pets = await deploy(app, auth, petstoreYaml);
+    const unknownKey = async (init: RequestInit = {}) => {
+      const res = await fetch(`${pets.origin}/sandbox/not-a-key/pets`, init);
+      return { statusCode: res.status, headers: Object.fromEntries(res.headers) };
+    };
+    const answers = {
+      list: await pets.call('GET', '/pets'),
+      created: await pets.call('POST', '/pets', { body: { name: 'Rex' } }),
+      full: await pets.call('POST', '/pets', { body: { name: 'Tom' } }),
+      invalid: await pets.call('POST', '/pets', { body: { tag: 'fish' } }),
+      unknownPath: await pets.call('GET', '/cats'),
+      wrongMethod: await pets.call('PUT', '/pets'),
+      head: await pets.call('HEAD', '/pets'),
+      preflight: await pets.call('OPTIONS', '/pets', {
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      }),
+      unknownKey: await unknownKey(),
+      unknownKeyPreflight: await unknownKey({ method: 'OPTIONS' }),
+      tooLarge: await pets.call('POST', '/pets', { body: { name: 'x'.repeat(1024 * 1024) } }),
+    };
+    const statuses = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.statusCode]));
+    expect(statuses).toEqual({
+      list: 200,
+      created: 201,
+      full: 507,
+      invalid: 422,
+      unknownPath: 404,
+      wrongMethod: 405,
+      head: 200,
+      preflight: 204,
+      unknownKey: 404,
+      unknownKeyPreflight: 204,
+      tooLarge: 413,
+    });
+    for (const res of Object.values(answers)) expect(res.headers).toMatchObject(isolated);
+
+    const injected = await app.server.inject('/sandbox/not-a-key/pets');
+    expect(injected.statusCode).toBe(404);
+    expect(injected.headers).toMatchObject(isolated);
+  });
+});
+
+describe.each(dialects)('sandboxes on their own origin (SANDBOX_URL), on %s', (dialect) => {
+  const sandboxUrl = 'http://sandbox.localhost:8080';
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { SANDBOX_URL: `${sandboxUrl}/` });
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  const send = (payload: Partial<LabSendRequest>) =>
+    app.server.inject({
+      method: 'POST',
+      url: '/api/send-request',
+      headers: auth,
+      payload: { requestMethod: 'GET', headers: [], requestBody: '', requestParams: [], ...payload },
+    });
+
+  it('gives deployed APIs their address there, and answers them on the main origin too', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    expect(notes.api.apiBaseUrl).toMatch(/^http:\/\/sandbox\.localhost:8080\/sandbox\/[\w-]+$/);
+    expect(notes.api.apiConfigList[0].publicEndPoint).toBe(`${notes.api.apiBaseUrl}/notes`);
+    const listed = (
+      await app.server.inject({ url: '/api/api-config-master/deployed', headers: auth })
+    ).json();
+    expect(listed.map((a: { apiBaseUrl: string }) => a.apiBaseUrl)).toContain(notes.api.apiBaseUrl);
+
+    // The server answers a sandbox path whatever the Host: addresses handed out before the setting keep working.
+    expect((await notes.call('POST', '/notes', { body: { title: 'Milk' } })).statusCode).toBe(201);
+    const onMainOrigin = await app.server.inject(`${notes.base}/notes`);
+    expect(onMainOrigin.json()).toEqual([expect.objectContaining({ title: 'Milk' })]);
+  });
+
+  it('lets the Lab call a sandbox at either address, in-process', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    await notes.call('POST', '/notes', { body: { title: 'Bread' } });
+    for (const requestUrl of [`${notes.api.apiBaseUrl}/notes`, `http://sandbox.test${notes.base}/notes`]) {
+      const res = await send({ requestUrl, apiMasterId: notes.api.id });
+      expect(res.statusCode).toBe(200);
+      const answer: LabResponse = res.json();
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual([expect.objectContaining({ title: 'Bread' })]);
+    }
+  });
+});
