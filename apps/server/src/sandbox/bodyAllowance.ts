@@ -11,7 +11,7 @@ export function createBodyAllowance(max: number) {
       let mine = 0;
       return {
         admit(bytes: number): boolean {
-          if (held - mine > 0 && held + bytes > max) return false;
+          if (bytes > 0 && held - mine > 0 && held + bytes > max) return false;
           held += bytes;
           mine += bytes;
           return true;

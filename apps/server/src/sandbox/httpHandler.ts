@@ -125,7 +125,7 @@ export function createSandboxHttpHandler(
         writeAnswer(res, req.method, tooLarge());
         return;
       }
-      const hasBody = body !== undefined || !(req.method === 'GET' || req.method === 'HEAD');
+      const hasBody = body !== undefined ? body !== '' : !(req.method === 'GET' || req.method === 'HEAD');
       const hold = hasBody ? allowance.open() : undefined;
       if (hold) {
         // 'close' comes once the answer is sent, or once the client went away

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxHttpHandler } from './httpHandler.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT, type SandboxHttpHandler, writeAnswer } from './httpHandler.js';
+import { problem } from './problem.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -12,9 +13,21 @@ export async function sandboxRoutes(app: FastifyInstance, handleSandbox: Sandbox
   await app.register(async (scope) => {
     // The handler checks the body against the endpoint's own schema: it arrives as text.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
       done(null, body),
     );
+    // A body Fastify refuses before the handler runs is answered as the sandbox answers any refusal.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      reply.hijack();
+      const [title, detail] =
+        status === 413
+          ? ['Payload Too Large', 'The request body is larger than 1 MB']
+          : status < 500
+            ? ['Bad Request', error.message]
+            : ['Internal Server Error', 'The sandbox failed to answer'];
+      writeAnswer(reply.raw, request.method, { status, body: problem(status, title, detail) });
+    });
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       await handleSandbox(request.raw, reply.raw, typeof request.body === 'string' ? request.body : '');

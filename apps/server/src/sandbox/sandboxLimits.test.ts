@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../test/accounts.js';
 import { deploy } from '../test/sandbox.js';
 import { notesYaml } from '../test/sandboxDocuments.js';
-import { dialects } from '../test/scratchDatabase.js';
+import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 describe.each(dialects)('what one API may store, on %s', (dialect) => {
@@ -68,6 +68,33 @@ describe.each(dialects)('what one API may store, on %s', (dialect) => {
       200,
     );
     expect((await notes.call('POST', '/notes', { body: { title: 'Small' } })).statusCode).toBe(201);
+  });
+});
+
+describe.each(dialects.filter((d) => d === 'postgres'))('one API’s count across instances on %s', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let instances: TestApp[];
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    const env = { DATABASE_URL: scratch.url, SANDBOX_MAX_RECORDS: '5' };
+    instances = [await startTestApp('postgres', env), await startTestApp('postgres', env)];
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await scratch.drop();
+  });
+
+  it('stores no more than the limit when both take writes at once', async () => {
+    const { auth } = await signUpAndVerify(instances[0]);
+    const notes = await deploy(instances[0], auth, notesYaml);
+    const post = (instance: TestApp, i: number) =>
+      instance.server.inject({ method: 'POST', url: `${notes.base}/notes`, payload: { title: `n${i}` } });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(instances[i % 2] as TestApp, i)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(507)]);
+    expect((await notes.call('GET', '/notes')).json()).toHaveLength(5);
   });
 });
 

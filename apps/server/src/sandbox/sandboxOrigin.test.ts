@@ -55,9 +55,19 @@ describe.each(dialects)('sandbox answers kept apart from the app, on %s', (diale
     });
     for (const res of Object.values(answers)) expect(res.headers).toMatchObject(isolated);
 
+    // the Lab's in-process calls go through Fastify, which reads the body first
     const injected = await app.server.inject('/sandbox/not-a-key/pets');
     expect(injected.statusCode).toBe(404);
     expect(injected.headers).toMatchObject(isolated);
+    const injectedTooLarge = await app.server.inject({
+      method: 'POST',
+      url: `${pets.base}/pets`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(injectedTooLarge.statusCode).toBe(413);
+    expect(injectedTooLarge.headers).toMatchObject(isolated);
+    expect(injectedTooLarge.json()).toMatchObject({ title: 'Payload Too Large', status: 413 });
   });
 });
 

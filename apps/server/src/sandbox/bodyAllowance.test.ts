@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createBodyAllowance } from './bodyAllowance.js';
+
+describe('the allowance of request bodies held at once', () => {
+  it('refuses a body that takes the total past its bound while others hold theirs', () => {
+    const allowance = createBodyAllowance(1000);
+    const first = allowance.open();
+    const second = allowance.open();
+    expect(first.admit(600)).toBe(true);
+    expect(second.admit(300)).toBe(true);
+    expect(allowance.open().admit(200)).toBe(false);
+    expect(second.admit(100)).toBe(true);
+    expect(second.admit(1)).toBe(false);
+
+    first.release();
+    expect(allowance.held).toBe(400);
+    expect(allowance.open().admit(600)).toBe(true);
+  });
+
+  it('always admits a lone body, and a request without one', () => {
+    const allowance = createBodyAllowance(10);
+    const lone = allowance.open();
+    expect(lone.admit(5000)).toBe(true);
+    expect(lone.admit(5000)).toBe(true);
+    expect(allowance.open().admit(0)).toBe(true);
+    expect(allowance.open().admit(1)).toBe(false);
+    lone.release();
+    expect(allowance.held).toBe(0);
+  });
+});
