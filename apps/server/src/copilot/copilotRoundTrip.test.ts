@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateValue } from '../sandbox/generateValue.js';
 import { compileSchemas, type Shape } from '../sandbox/shapes.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { signUpAndVerify } from '../test/accounts.js';
 import { importApi } from '../test/catalog.js';
@@ -131,13 +132,11 @@ describe.each(dialects)('Copilot documents on %s', (dialect) => {
         const success = detail.responseConfigList.find((r) => Number(r.responseCode) === res.statusCode);
         if (success?.responseSchemaName) {
           const problems: Problem[] = [];
-          validateValue(
-            res.json(),
-            { type: 'object', ref: success.responseSchemaName } as Shape,
-            'body',
+          validateValue(res.json(), { type: 'object', ref: success.responseSchemaName } as Shape, 'body', {
             schemas,
             problems,
-          );
+            patterns: new PatternBudget(REQUEST_PATTERN_WORK),
+          });
           expect(problems, where).toEqual([]);
         } else {
           expect(res.body, where).toBe('');

@@ -1,5 +1,6 @@
 import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
 import { generateValue } from '../sandbox/generateValue.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
 import { type RowShape, toJsonSchema, withoutExamples } from './rowShape.js';
@@ -23,10 +24,11 @@ export function checkRows(answer: string, row: RowShape): { value: Row[] } | { p
   if (!Array.isArray(rows) || rows.length === 0)
     return { problems: ['The answer must be a non-empty JSON array of objects'] };
   const problems: Problem[] = [];
+  const validation = { schemas: row.schemas, problems, patterns: new PatternBudget(REQUEST_PATTERN_WORK) };
   rows.forEach((value, i) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       problems.push({ location: `[${i}]`, message: 'must be an object' });
-    else validateValue(value, row.shape, `[${i}]`, row.schemas, problems);
+    else validateValue(value, row.shape, `[${i}]`, validation);
   });
   if (problems.length > 0)
     return { problems: problems.slice(0, 20).map((p) => `${p.location} ${p.message}`) };

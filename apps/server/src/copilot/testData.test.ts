@@ -7,6 +7,7 @@ import {
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileSchemas } from '../sandbox/shapes.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { signUpAndVerify } from '../test/accounts.js';
 import { importApi } from '../test/catalog.js';
@@ -32,14 +33,10 @@ async function petstoreOf(app: TestApp, auth: { authorization: string }) {
       })
     ).json();
     const problems: Problem[] = [];
+    const schemas = compileSchemas(detail.schemaMasterList);
+    const patterns = new PatternBudget(REQUEST_PATTERN_WORK);
     for (const [i, row] of rows.entries()) {
-      validateValue(
-        row,
-        { type: 'object', ref: 'Pet' },
-        `[${i}]`,
-        compileSchemas(detail.schemaMasterList),
-        problems,
-      );
+      validateValue(row, { type: 'object', ref: 'Pet' }, `[${i}]`, { schemas, problems, patterns });
     }
     return problems;
   };

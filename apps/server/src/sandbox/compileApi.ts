@@ -3,6 +3,7 @@ import { linkedIds } from '../apis/service.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
+import { enforceablePattern } from './tenantPattern.js';
 
 export interface CompiledParameter {
   name: string;
@@ -61,6 +62,7 @@ function parameterShape(p: ParameterConfig | HeaderConfig): Shape {
     maxLength: 'maxLength' in p ? p.maxLength : null,
     minimum: 'minimum' in p ? p.minimum : null,
     maximum: 'maximum' in p ? p.maximum : null,
+    pattern: 'pattern' in p ? enforceablePattern(p.pattern) : null,
     default: parseDefault(p.defaultValue, p.dataType ?? 'string'),
     example: p.example,
     items,

@@ -13,4 +13,10 @@ describe('strings from a pattern', () => {
     const regex = new RegExp(pattern);
     for (let i = 0; i < 20; i++) expect(fromPattern(pattern)).toMatch(regex);
   });
+
+  it('stays small for nested quantifiers that multiply', () => {
+    const nested = `${'('.repeat(30)}ab${')+'.repeat(30)}`;
+    expect(fromPattern(nested).length).toBeLessThanOrEqual(5000);
+    expect(fromPattern('[\\u0000-\\uFFFF]{1000}').length).toBeLessThanOrEqual(5000);
+  });
 });

@@ -1,6 +1,17 @@
 // A string matching a regular expression, for the patterns schemas usually carry (`^[A-Z]{3}-\d{4}$`,
 // `^\+[0-9]{6,15}$`): literals, escapes, classes, groups with alternatives, quantifiers. Lookarounds
 // and backreferences are beyond it: the caller checks the result and falls back.
+// The pattern is a tenant's: nested quantifiers (`((a+)+)+`) multiply, so the work is budgeted.
+
+/** Characters written and class members listed, at most, for one string; past it the string is cut. */
+const MAX_WORK = 5000;
+/** A class range contributes its first characters only: `[一-龥]` need not list 20,000 of them. */
+const MAX_RANGE = 256;
+const QUANTIFIER = /\{(\d+)(,(\d*))?\}|[*+?]/y;
+
+interface Room {
+  left: number;
+}
 
 const DIGITS = '0123456789';
 const WORD = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_';
@@ -18,8 +29,10 @@ function classChars(body: string): string {
     let c = source[i];
     if (c === '\\') c = escapeClass(source[++i]);
     if (source[i + 1] === '-' && i + 2 < source.length) {
-      const end = source[i + 2] === '\\' ? source[i + 3] : source[i + 2];
-      for (let code = c.charCodeAt(0); code <= end.charCodeAt(0); code++) chars += String.fromCharCode(code);
+      const end = (source[i + 2] === '\\' ? source[i + 3] : source[i + 2]) ?? c;
+      const first = c.charCodeAt(0);
+      const last = Math.min(end.charCodeAt(0), first + MAX_RANGE - 1);
+      for (let code = first; code <= last; code++) chars += String.fromCharCode(code);
       i += source[i + 2] === '\\' ? 3 : 2;
     } else {
       chars += c;
@@ -58,22 +71,27 @@ function splitAlternatives(pattern: string): string[] {
 }
 
 export function fromPattern(pattern: string): string {
+  return generate(pattern, { left: MAX_WORK });
+}
+
+function generate(pattern: string, room: Room): string {
   const alternatives = splitAlternatives(pattern);
   const source = alternatives[Math.floor(Math.random() * alternatives.length)];
   let out = '';
-  for (let i = 0; i < source.length; i++) {
+  for (let i = 0; i < source.length && room.left > 0; i++) {
     const c = source[i];
     let atom: () => string;
     if (c === '^' || c === '$') continue;
     if (c === '[') {
       const end = closing(source, i, '[', ']');
       const chars = classChars(source.slice(i + 1, end));
+      room.left -= chars.length;
       atom = () => pickChar(chars);
       i = end;
     } else if (c === '(') {
       const end = closing(source, i, '(', ')');
       const inner = source.slice(i + 1, end).replace(/^\?:/, '');
-      atom = () => fromPattern(inner);
+      atom = () => generate(inner, room);
       i = end;
     } else if (c === '\\') {
       const e = source[++i];
@@ -84,19 +102,23 @@ export function fromPattern(pattern: string): string {
       atom = () => c;
     }
     let [min, max] = [1, 1];
-    const quantifier = /^(\{(\d+)(,(\d*))?\}|[*+?])/.exec(source.slice(i + 1));
+    QUANTIFIER.lastIndex = i + 1;
+    const quantifier = QUANTIFIER.exec(source);
     if (quantifier) {
       if (quantifier[0] === '*') [min, max] = [0, 3];
       else if (quantifier[0] === '+') [min, max] = [1, 3];
       else if (quantifier[0] === '?') [min, max] = [0, 1];
       else {
-        min = Number(quantifier[2]);
-        max = quantifier[3] === undefined ? min : quantifier[4] === '' ? min + 3 : Number(quantifier[4]);
+        min = Number(quantifier[1]);
+        max = quantifier[2] === undefined ? min : quantifier[3] === '' ? min + 3 : Number(quantifier[3]);
       }
       i += quantifier[0].length;
     }
     const count = min + Math.floor(Math.random() * (max - min + 1));
-    for (let n = 0; n < count; n++) out += atom();
+    for (let n = 0; n < count && room.left > 0; n++) {
+      room.left -= 1;
+      out += atom();
+    }
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { generateLargeDocument } from '../import/testing/generateDocument.js';
 import { petstoreYaml } from '../test/petstore.js';
 import { generateValue } from './generateValue.js';
 import { compileSchemas } from './shapes.js';
+import { enforceablePattern } from './tenantPattern.js';
 
 /** Every named schema of the original document, checked by an independent JSON Schema validator. */
 function expectGeneratedBodiesToValidate(text: string, fileName: string, document: { components: object }) {
@@ -75,5 +76,18 @@ describe('generated bodies', () => {
     expect(generateValue({ type: 'string', autoGeneration: 'UUID' }, 'anything', shapes)).toMatch(
       /^[0-9a-f-]{36}$/,
     );
+  });
+
+  it.each([
+    '^[A-Z]{3}-\\d{4}$',
+    '^\\+[0-9]{6,15}$',
+    '^(INV|ORD)-\\d+$',
+    '^[a-z][a-z0-9_]{2,9}$',
+    '^#?[0-9a-fA-F]{6}$',
+    '^\\d{5}(-\\d{4})?$',
+  ])('match the common pattern %s', (source) => {
+    const shape = { type: 'string' as const, pattern: enforceablePattern(source) };
+    for (let i = 0; i < 10; i++)
+      expect(generateValue(shape, 'code', compileSchemas([]))).toMatch(new RegExp(source));
   });
 });

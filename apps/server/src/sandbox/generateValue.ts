@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { randomInt, randomString, realisticNumber, realisticString } from './fakeValues.js';
 import { fromPattern } from './fromPattern.js';
 import type { Schemas, Shape } from './shapes.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
 
 /**
  * Circular schemas (a Node with Node children) are cut by nesting: past SHALLOW levels, arrays are
@@ -12,17 +13,27 @@ const DEEP = 8;
 const MAX_REF_HOPS = 16;
 const ARRAY_LENGTH = 3;
 
+/** One generated value: the API's named schemas, and what testing candidates against patterns may cost. */
+interface Generation {
+  schemas: Schemas;
+  patterns: PatternBudget;
+}
+
 /**
  * A value that satisfies its shape (DESIGN §6): the default, else the document's example, else the
  * auto-generation type, else a value of the type chosen by the field's name, within its limits.
  */
-export function generateValue(shape: Shape, name: string, schemas: Schemas, depth = 0, hops = 0): unknown {
+export function generateValue(shape: Shape, name: string, schemas: Schemas): unknown {
+  return generate(shape, name, { schemas, patterns: new PatternBudget(REQUEST_PATTERN_WORK) }, 0, 0);
+}
+
+function generate(shape: Shape, name: string, generation: Generation, depth: number, hops: number): unknown {
   if (shape.default !== undefined) return shape.default;
   if (shape.example !== undefined) return shape.example;
   if (shape.ref || shape.oneOf) {
-    const named = schemas.get(shape.ref ?? shape.oneOf?.[0] ?? '');
+    const named = generation.schemas.get(shape.ref ?? shape.oneOf?.[0] ?? '');
     if (!named || hops >= MAX_REF_HOPS) return shape.nullable ? null : {};
-    return generateValue(named, name, schemas, depth, hops + 1);
+    return generate(named, name, generation, depth, hops + 1);
   }
   if (shape.enum?.length) return shape.enum[0];
   switch (shape.autoGeneration) {
@@ -35,13 +46,13 @@ export function generateValue(shape: Shape, name: string, schemas: Schemas, dept
     case 'Random String':
       if (shape.type === 'string') return fitLength(randomString(12), shape);
   }
-  return generateByType(shape, name, schemas, depth);
+  return generateByType(shape, name, generation, depth);
 }
 
-function generateByType(shape: Shape, name: string, schemas: Schemas, depth: number): unknown {
+function generateByType(shape: Shape, name: string, generation: Generation, depth: number): unknown {
   switch (shape.type) {
     case 'string':
-      return generateString(shape, name);
+      return generateString(shape, name, generation.patterns);
     case 'integer':
     case 'number':
       return realisticNumber(name, shape.type === 'integer', shape.minimum, shape.maximum);
@@ -57,7 +68,7 @@ function generateByType(shape: Shape, name: string, schemas: Schemas, depth: num
         shape.maxLength ?? ARRAY_LENGTH,
       );
       return Array.from({ length }, () =>
-        generateValue(shape.items as Shape, singular(name), schemas, depth + 1),
+        generate(shape.items as Shape, singular(name), generation, depth + 1, 0),
       );
     }
     default: {
@@ -66,22 +77,23 @@ function generateByType(shape: Shape, name: string, schemas: Schemas, depth: num
         if (child.writeOnly) continue;
         if (depth >= SHALLOW && !required) continue;
         if (depth >= DEEP && child.type === 'object') continue;
-        out[key] = generateValue(child, key, schemas, depth + 1);
+        out[key] = generate(child, key, generation, depth + 1, 0);
       }
       return out;
     }
   }
 }
 
-function generateString(shape: Shape, name: string): string {
+function generateString(shape: Shape, name: string, patterns: PatternBudget): string {
   const realistic = fitLength(
     realisticString(name, shape.format) ?? `${name || 'value'}-${randomString(6)}`,
     shape,
   );
-  if (!shape.pattern || shape.pattern.test(realistic)) return realistic;
+  const { pattern } = shape;
+  if (!pattern || pattern.test(realistic, patterns)) return realistic;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const candidate = fromPattern(shape.pattern.source);
-    if (shape.pattern.test(candidate)) return candidate;
+    const candidate = fromPattern(pattern.source);
+    if (pattern.test(candidate, patterns)) return candidate;
   }
   return realistic;
 }

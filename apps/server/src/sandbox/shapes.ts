@@ -1,5 +1,6 @@
 import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
 import { schemaNameOf } from '../apis/schemaClosure.js';
+import { enforceablePattern, type TenantPattern } from './tenantPattern.js';
 
 /**
  * One description of a value for validation and generation, compiled once per deployed API from the
@@ -14,7 +15,8 @@ export interface Shape {
   maxLength?: number | null;
   minimum?: number | null;
   maximum?: number | null;
-  pattern?: RegExp | null;
+  /** Compiled once, with the API: a linear-time engine, never JavaScript's RegExp. */
+  pattern?: TenantPattern | null;
   default?: unknown;
   example?: unknown;
   autoGeneration?: string | null;
@@ -30,15 +32,6 @@ export interface Shape {
 }
 
 export type Schemas = Map<string, Shape>;
-
-function compilePattern(pattern: string | null | undefined): RegExp | null {
-  if (!pattern) return null;
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return null;
-  }
-}
 
 /** Default values are stored as text; JSON text becomes its value, anything else stays a string. */
 export function parseDefault(value: string | null | undefined, type: PropertyType): unknown {
@@ -59,7 +52,7 @@ function constraintsOf(p: ValueConstraints) {
     maxLength: p.maxLength,
     minimum: p.minimum,
     maximum: p.maximum,
-    pattern: compilePattern(p.pattern),
+    pattern: enforceablePattern(p.pattern),
     example: p.example,
   };
 }

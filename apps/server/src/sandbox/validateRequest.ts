@@ -1,6 +1,7 @@
 import type { CompiledEndpoint, CompiledParameter } from './compileApi.js';
 import type { Schemas } from './shapes.js';
-import { coerceParameter, type Problem, validateValue } from './validateValue.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
+import { coerceParameter, type Problem, type Validation, validateValue } from './validateValue.js';
 
 interface Incoming {
   query: Record<string, string | string[] | undefined>;
@@ -26,6 +27,8 @@ export function validateRequest(
   params: Record<string, string>,
 ): { body: unknown } | { problems: Problem[] } {
   const problems: Problem[] = [];
+  // one budget for the whole request: many parameters and body strings cannot add up past it
+  const validation: Validation = { schemas, problems, patterns: new PatternBudget(REQUEST_PATTERN_WORK) };
   for (const p of endpoint.parameters) {
     const location = `${p.location}.${p.name}`;
     const raw = rawValueOf(p, incoming, params);
@@ -35,7 +38,7 @@ export function validateRequest(
     }
     const coerced = coerceParameter(raw, p.shape);
     if ('message' in coerced) problems.push({ location, message: coerced.message });
-    else validateValue(coerced.value, p.shape, location, schemas, problems);
+    else validateValue(coerced.value, p.shape, location, validation);
   }
 
   let body: unknown;
@@ -47,7 +50,7 @@ export function validateRequest(
       problems.push({ location: 'body', message: 'is not valid JSON' });
       return { problems };
     }
-    if (endpoint.body.shape) validateValue(body, endpoint.body.shape, 'body', schemas, problems);
+    if (endpoint.body.shape) validateValue(body, endpoint.body.shape, 'body', validation);
   } else if (endpoint.body?.required && text.trim() === '') {
     problems.push({ location: 'body', message: 'is required' });
   } else if (text !== '') {

@@ -1,4 +1,5 @@
 import type { Schemas, Shape } from './shapes.js';
+import type { PatternBudget } from './tenantPattern.js';
 
 export interface Problem {
   /** Where the problem is: `query.limit`, `body.address.city`, `body.tags[2]`. */
@@ -6,9 +7,18 @@ export interface Problem {
   message: string;
 }
 
+/** One validation: the API's named schemas, the problems found, what pattern tests may still cost. */
+export interface Validation {
+  schemas: Schemas;
+  problems: Problem[];
+  patterns: PatternBudget;
+}
+
 const MAX_DEPTH = 64;
+// Our own expressions, but run on anonymous input: each must stay linear under backtracking (the
+// domain's labels exclude the dot that separates them, so there is one way to split them).
 const FORMATS: Record<string, RegExp> = {
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  email: /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   date: /^\d{4}-\d{2}-\d{2}$/,
   'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/,
@@ -35,10 +45,10 @@ export function validateValue(
   value: unknown,
   shape: Shape,
   location: string,
-  schemas: Schemas,
-  problems: Problem[],
+  validation: Validation,
   depth = 0,
 ): void {
+  const { schemas, problems } = validation;
   if (depth > MAX_DEPTH) return;
   if (value === null) {
     if (!shape.nullable && shape.type !== 'null') problems.push({ location, message: 'must not be null' });
@@ -46,8 +56,7 @@ export function validateValue(
   }
   if (shape.ref) {
     const named = schemas.get(shape.ref);
-    if (named)
-      validateValue(value, { ...named, nullable: shape.nullable }, location, schemas, problems, depth + 1);
+    if (named) validateValue(value, { ...named, nullable: shape.nullable }, location, validation, depth + 1);
     return;
   }
   if (shape.oneOf) {
@@ -55,7 +64,7 @@ export function validateValue(
       const alternative = schemas.get(name);
       if (!alternative) return false;
       const found: Problem[] = [];
-      validateValue(value, alternative, location, schemas, found, depth + 1);
+      validateValue(value, alternative, location, { ...validation, problems: found }, depth + 1);
       return found.length === 0;
     });
     if (!matches) problems.push({ location, message: `must match one of ${shape.oneOf.join(', ')}` });
@@ -71,13 +80,13 @@ export function validateValue(
       message: `must be one of ${shape.enum.map((v) => JSON.stringify(v)).join(', ')}`,
     });
   }
-  if (typeof value === 'string') checkString(value, shape, location, problems);
+  if (typeof value === 'string') checkString(value, shape, location, validation);
   else if (typeof value === 'number') checkNumber(value, shape, location, problems);
   else if (Array.isArray(value)) {
     checkCount(value.length, shape, location, problems, 'items');
     if (shape.items) {
       for (const [i, item] of value.entries()) {
-        validateValue(item, shape.items, `${location}[${i}]`, schemas, problems, depth + 1);
+        validateValue(item, shape.items, `${location}[${i}]`, validation, depth + 1);
       }
     }
   } else if (typeof value === 'object' && shape.properties) {
@@ -87,16 +96,24 @@ export function validateValue(
       if (record[key] === undefined) {
         if (required && !child.readOnly) problems.push({ location: at, message: 'is required' });
       } else {
-        validateValue(record[key], child, at, schemas, problems, depth + 1);
+        validateValue(record[key], child, at, validation, depth + 1);
       }
     }
   }
 }
 
-function checkString(value: string, shape: Shape, location: string, problems: Problem[]) {
+function checkString(value: string, shape: Shape, location: string, { problems, patterns }: Validation) {
   checkCount([...value].length, shape, location, problems, 'characters');
-  if (shape.pattern && !shape.pattern.test(value)) {
-    problems.push({ location, message: `must match the pattern ${shape.pattern.source}` });
+  if (shape.pattern) {
+    const { source } = shape.pattern;
+    const matches = shape.pattern.test(value, patterns);
+    if (matches === false) problems.push({ location, message: `must match the pattern ${source}` });
+    // past the budget a value is refused, not let through unchecked
+    else if (matches === undefined)
+      problems.push({
+        location,
+        message: `could not be checked against the pattern ${source}: too much text at once`,
+      });
   }
   const format = shape.format ? FORMATS[shape.format] : undefined;
   if (format && !format.test(value)) problems.push({ location, message: `must be a valid ${shape.format}` });

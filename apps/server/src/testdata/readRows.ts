@@ -1,6 +1,7 @@
 import { TEST_DATA_MAX_ROWS } from '@sandbox/contracts';
 import { Invalid } from '../http/errors.js';
 import type { Schemas, Shape } from '../sandbox/shapes.js';
+import { PatternBudget, UPLOAD_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { coerceParameter, type Problem, validateValue } from '../sandbox/validateValue.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
@@ -70,17 +71,26 @@ export function readCsvRows(text: string, columns: Columns): Record<string, unkn
     });
     return row;
   });
-  for (const [i, row] of rows.entries()) problems.push(...rowProblems(row, columns, i + 2));
+  const patterns = new PatternBudget(UPLOAD_PATTERN_WORK);
+  for (const [i, row] of rows.entries()) problems.push(...rowProblems(row, columns, i + 2, patterns));
   if (problems.length) throw new Invalid(problems[0], problems.slice(0, 20).join('\n'));
   return rows;
 }
 
-/** Problems of one row against the schema's constraints (types, lengths, enums), named by row and column. */
-export function rowProblems(row: Record<string, unknown>, columns: Columns, rowNumber: number): string[] {
+/**
+ * Problems of one row against the schema's constraints (types, lengths, enums, patterns), named by
+ * row and column. The rows of one upload share one pattern budget.
+ */
+export function rowProblems(
+  row: Record<string, unknown>,
+  columns: Columns,
+  rowNumber: number,
+  patterns: PatternBudget,
+): string[] {
   const found: Problem[] = [];
+  const validation = { schemas: columns.schemas, problems: found, patterns };
   for (const key of columns.keys) {
-    if (row[key] !== undefined)
-      validateValue(row[key], columns.shapes.get(key) as Shape, key, columns.schemas, found);
+    if (row[key] !== undefined) validateValue(row[key], columns.shapes.get(key) as Shape, key, validation);
   }
   return found.map((p) => `Row ${rowNumber}, column ${p.location}: ${p.message}`);
 }

@@ -4,6 +4,7 @@ import { type ApisService, teamOf } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Invalid, NotFound } from '../http/errors.js';
 import { compileSchemas, propertyShape } from '../sandbox/shapes.js';
+import { PatternBudget, UPLOAD_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { toCsv } from './csv.js';
 import { type Columns, readCsvRows, rowProblems } from './readRows.js';
 import type { TestDataStore } from './store.js';
@@ -85,7 +86,8 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
         rows = input.rows.map((row) =>
           Object.fromEntries(columns.keys.filter((k) => k in row).map((k) => [k, row[k]])),
         );
-        const problems = rows.flatMap((row, i) => rowProblems(row, columns, i + 1));
+        const patterns = new PatternBudget(UPLOAD_PATTERN_WORK);
+        const problems = rows.flatMap((row, i) => rowProblems(row, columns, i + 1, patterns));
         if (problems.length) throw new Invalid(problems[0], problems.slice(0, 20).join('\n'));
       }
       const saved = append ? [...(await store.rows(endpointId, target)), ...rows] : rows;
