@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   BodyProperty,
   HeaderConfig,
+  ImportWarning,
   ParameterConfig,
   RequestConfig,
   ResponseConfig,
@@ -62,6 +63,11 @@ export interface ApiMaster {
   apiBaseUrl: string | null;
   generatedAccessToken: string | null;
   apiConfigList: EndpointSummary[];
+}
+
+/** The upload's answer: the new API, and what of the document it could not honour (DESIGN §10). */
+export interface ImportAnswer extends ApiMaster {
+  warnings: ImportWarning[];
 }
 
 export interface ApiMasterDetail extends ApiMaster {

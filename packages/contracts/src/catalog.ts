@@ -175,6 +175,12 @@ export interface ImportedEndpoint {
   responseConfigList: ResponseConfig[];
 }
 
+/** Something of a document the import could not honour and left out; `pointer` says where (`#/…`). */
+export interface ImportWarning {
+  pointer: string;
+  message: string;
+}
+
 /** What the importer makes of a document: endpoints and named schemas, no ids yet. */
 export interface ImportedApi {
   title: string;
@@ -182,4 +188,6 @@ export interface ImportedApi {
   description: string | null;
   endpoints: ImportedEndpoint[];
   schemas: SchemaMaster[];
+  /** Only on the importer's own result: what it left out of the document. */
+  warnings?: ImportWarning[];
 }

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { apiFormMessages, IMPORT_FILE_EXTENSIONS, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contracts';
+import {
+  apiFormMessages,
+  IMPORT_FILE_EXTENSIONS,
+  type ImportAnswer,
+  ROLE_DEVELOPER,
+  ZImportFields,
+} from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guard.js';
 import { Invalid } from '../http/errors.js';
@@ -51,7 +57,8 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
           },
           imported,
         );
-        return reply.status(201).send(created);
+        const answer: ImportAnswer = { ...created, warnings: imported.warnings ?? [] };
+        return reply.status(201).send(answer);
       },
     );
   });

@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
+import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import { loadSchemas, saveSchemaProperties } from './schemaStore.js';
 import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
@@ -232,6 +233,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       const api = await apiOf(user, apiMasterId);
       const schema = await store.findSchema(api.id, schemaName);
       if (!schema) throw new NotFound(`Schema "${schemaName}" not found`);
+      refuseUnrunnablePatterns(input.configProperties);
       await saveSchemaProperties(db, schema.id, input.configProperties);
       await changed(api.id);
       const [saved] = await loadSchemas(db, api.id, [schemaName]);

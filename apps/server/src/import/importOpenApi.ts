@@ -1,4 +1,4 @@
-import type { ImportedApi } from '@sandbox/contracts';
+import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
 import { ImportError } from './ImportError.js';
 import { parseDocument } from './parseDocument.js';
 import { isObject, type Json, RefResolver } from './resolveRef.js';
@@ -9,9 +9,10 @@ export { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
 
 /**
  * Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML) into endpoints and named schemas.
- * Throws ImportError, with where in `detail`, for anything it cannot read.
+ * Throws ImportError, with where in `detail`, for anything it cannot read; what it reads but cannot
+ * honour is left out and named in `warnings`.
  */
-export function importOpenApi(text: string, fileName: string): ImportedApi {
+export function importOpenApi(text: string, fileName: string): ImportedApi & { warnings: ImportWarning[] } {
   const { document, swagger2 } = recognize(parseDocument(text, fileName));
   const resolver = new RefResolver(document);
   const catalog = swagger2
@@ -30,6 +31,7 @@ export function importOpenApi(text: string, fileName: string): ImportedApi {
     description: textOf(info.description),
     endpoints,
     schemas: catalog.schemas,
+    warnings: catalog.warnings.list(),
   };
 }
 

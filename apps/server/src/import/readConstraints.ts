@@ -1,4 +1,7 @@
 import type { PropertyType } from '@sandbox/contracts';
+import { compileTenantPattern } from '../sandbox/tenantPattern.js';
+import type { ImportWarnings } from './importWarnings.js';
+import { childPointer } from './pointer.js';
 import { isObject, type Json } from './resolveRef.js';
 
 // Reading one schema object by itself, without following references: its type and its constraints.
@@ -88,7 +91,13 @@ export function refOf(schema: Json): unknown {
   return undefined;
 }
 
-export function readConstraints(schema: Json, type: PropertyType): Constraints {
+/** Where a schema is, to check its `pattern`; a reader given no place leaves the pattern out. */
+export interface PatternPlace {
+  pointer: string;
+  warnings: ImportWarnings;
+}
+
+export function readConstraints(schema: Json, type: PropertyType, place?: PatternPlace): Constraints {
   const found: Constraints = {};
   if (typeof schema.description === 'string') found.description = schema.description;
   if (typeof schema.format === 'string') found.format = schema.format;
@@ -100,11 +109,23 @@ export function readConstraints(schema: Json, type: PropertyType): Constraints {
   if (isCount(maxLength)) found.maxLength = maxLength;
   if (typeof schema.minimum === 'number') found.minimum = schema.minimum;
   if (typeof schema.maximum === 'number') found.maximum = schema.maximum;
-  if (typeof schema.pattern === 'string') found.pattern = schema.pattern;
+  if (typeof schema.pattern === 'string' && place) {
+    const pattern = readPattern(schema.pattern, place);
+    if (pattern !== undefined) found.pattern = pattern;
+  }
   if ('default' in schema) found.defaultValue = encodeDefault(schema.default);
   const example = firstExample(schema);
   if (example !== undefined) found.example = example;
   return found;
+}
+
+/** A pattern the sandbox cannot run in linear time is left out, with a warning: never run otherwise. */
+function readPattern(pattern: string, { pointer, warnings }: PatternPlace): string | undefined {
+  const compiled = compileTenantPattern(pattern);
+  if ('pattern' in compiled) return pattern;
+  const shown = pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern;
+  warnings.add(childPointer(pointer, 'pattern'), `The pattern ${shown} is not enforced: ${compiled.refusal}`);
+  return undefined;
 }
 
 function isCount(value: unknown): value is number {

@@ -1,4 +1,5 @@
 import type { PropertyType, SchemaMaster } from '@sandbox/contracts';
+import type { ImportWarnings } from './importWarnings.js';
 import type { Json, Located, RefResolver } from './resolveRef.js';
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
@@ -19,6 +20,7 @@ export interface SchemaView {
 /** What property conversion needs from the catalog of named schemas. */
 export interface SchemaContext {
   readonly resolver: RefResolver;
+  readonly warnings: ImportWarnings;
   view(located: Located): SchemaView;
   typeOfComponent(name: string): PropertyType;
   /** Names an inline schema (once per schema object) and adds it to the catalog. */

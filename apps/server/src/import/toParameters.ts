@@ -37,7 +37,7 @@ export function mergeParameters(lists: Located[], resolver: RefResolver): Locate
 
 export function toParameterConfig(parameter: LocatedParameter, catalog: SchemaCatalog, swagger2: boolean) {
   const { name, in: location } = parameter.value;
-  const { schema, type, constraints, example } = readParameter(parameter, catalog, swagger2);
+  const { schema, type, constraints, example } = readParameter(parameter, catalog, swagger2, true);
   const config: ParameterConfig = {
     keyName: name,
     parameterType: location === 'path' ? 'path' : 'query',
@@ -57,7 +57,7 @@ export function toParameterConfig(parameter: LocatedParameter, catalog: SchemaCa
 }
 
 export function toHeaderConfig(parameter: LocatedParameter, catalog: SchemaCatalog, swagger2: boolean) {
-  const { type, constraints, example } = readParameter(parameter, catalog, swagger2);
+  const { type, constraints, example } = readParameter(parameter, catalog, swagger2, false);
   const header: HeaderConfig = {
     headerKey: parameter.value.name,
     parameterType: 'header',
@@ -81,12 +81,22 @@ function describe(parameter: Json): string | null {
   return typeof parameter.description === 'string' ? parameter.description : null;
 }
 
-/** Swagger 2 writes the type on the parameter itself; OpenAPI 3 in `schema` (or in `content`). */
-function readParameter(parameter: LocatedParameter, catalog: SchemaCatalog, swagger2: boolean) {
+/**
+ * Swagger 2 writes the type on the parameter itself; OpenAPI 3 in `schema` (or in `content`).
+ * Headers keep no pattern, so theirs is not read (nor warned about).
+ */
+function readParameter(
+  parameter: LocatedParameter,
+  catalog: SchemaCatalog,
+  swagger2: boolean,
+  keepsPattern: boolean,
+) {
   const located = swagger2 ? parameter : parameterSchema(parameter);
-  const schema = located ? catalog.inlineView(located).schema : {};
+  const view = located ? catalog.inlineView(located) : null;
+  const schema: Json = view?.schema ?? {};
   const type = impliedType(schema, 'string');
-  const constraints = readConstraints(schema, type);
+  const place = view && keepsPattern ? { pointer: view.pointer, warnings: catalog.warnings } : undefined;
+  const constraints = readConstraints(schema, type, place);
   const own = readExample(parameter.value, parameter.pointer, catalog.resolver);
   return { schema, type, constraints, example: own !== undefined ? own : constraints.example };
 }

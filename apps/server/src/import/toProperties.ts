@@ -46,7 +46,8 @@ function toProperty(
     return property;
   }
   const type = impliedType(schema, 'object');
-  Object.assign(property, readConstraints(schema, type), { jsonKeyType: type });
+  const place = { pointer: view.pointer, warnings: context.warnings };
+  Object.assign(property, readConstraints(schema, type, place), { jsonKeyType: type });
   if (view.nullable) property.nullable = true;
   const ownName = type === 'object' || type === 'array' ? hint + pascalCase(key) : hint;
   if (type === 'object') {

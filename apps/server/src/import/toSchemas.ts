@@ -1,6 +1,7 @@
 import type { PropertyType, SchemaMaster } from '@sandbox/contracts';
 import { collectShape, type SchemaShape } from './collectShape.js';
 import { ImportError, refuseDeepNesting } from './ImportError.js';
+import { ImportWarnings } from './importWarnings.js';
 import { childPointer, splitPointer } from './pointer.js';
 import { collapseNullable, impliedType, isNullSchema, readConstraints, refOf } from './readConstraints.js';
 import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
@@ -15,6 +16,7 @@ const MAX_INLINE_REFERENCES = 20_000;
  */
 export class SchemaCatalog implements SchemaContext {
   readonly schemas: SchemaMaster[] = [];
+  readonly warnings = new ImportWarnings();
   private readonly components = new Map<string, Located>();
   private readonly taken = new Set<string>();
   private readonly synthesized = new Map<Json, SchemaMaster>();
@@ -132,7 +134,10 @@ export class SchemaCatalog implements SchemaContext {
     const schema = view.schema;
     const type = impliedType(schema, 'object');
     const master: SchemaMaster = { schemaName: name, schemaType: type, configProperties: [] };
-    const { description, example, ...constraints } = readConstraints(schema, type);
+    const { description, example, ...constraints } = readConstraints(schema, type, {
+      pointer: view.pointer,
+      warnings: this.warnings,
+    });
     if (description !== undefined) master.description = description;
     if (example !== undefined) master.example = example;
     if (view.nullable) master.nullable = true;

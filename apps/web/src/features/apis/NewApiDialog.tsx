@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
 import { failureMessage, useImportApi } from './api';
 import { ImportFileField } from './ImportFileField';
+import { ImportWarningsNotice } from './ImportWarningsNotice';
 import { hasImportExtension } from './importFile';
 import { capitaliseFirst, maskVersion } from './inputMasks';
 
@@ -61,8 +62,11 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     form.append('isAuthRequired', String(values.isAuthRequired));
     form.append('multipartFile', values.multipartFile);
     importApi.mutate(form, {
-      onSuccess: () => {
+      onSuccess: ({ warnings }) => {
         toast.success(apiMessages.importSuccess);
+        // left up until closed: a list of what was skipped takes longer to read than a toast lasts
+        if (warnings.length > 0)
+          toast.warning(<ImportWarningsNotice warnings={warnings} />, { autoClose: false });
         close();
       },
       onError: (error) => toast.error(failureMessage(error)),

@@ -5,6 +5,7 @@ import {
   type EndpointDetail,
   type EndpointLinks,
   type HeaderRow,
+  type ImportAnswer,
   type MappingOptions,
   type MessageResponse,
   messages,
@@ -72,7 +73,7 @@ function useInvalidateApis() {
 export function useImportApi() {
   const invalidate = useInvalidateApis();
   return useMutation({
-    mutationFn: (form: FormData) => http<ApiMaster>(apisPaths.upload, { method: 'POST', body: form }),
+    mutationFn: (form: FormData) => http<ImportAnswer>(apisPaths.upload, { method: 'POST', body: form }),
     onSuccess: invalidate,
   });
 }

@@ -1,0 +1,23 @@
+import type { ImportWarning } from '@sandbox/contracts';
+
+/** The answer lists this many at most: a document with one flaw a thousand times needs no thousand lines. */
+export const MAX_IMPORT_WARNINGS = 50;
+
+/** What the import could not honour and left out, once per place in the document (DESIGN §10). */
+export class ImportWarnings {
+  private readonly byPointer = new Map<string, string>();
+
+  add(pointer: string, message: string): void {
+    if (!this.byPointer.has(pointer)) this.byPointer.set(pointer, message);
+  }
+
+  list(): ImportWarning[] {
+    const all = [...this.byPointer].map(([pointer, message]) => ({ pointer, message }));
+    if (all.length <= MAX_IMPORT_WARNINGS) return all;
+    const listed = all.slice(0, MAX_IMPORT_WARNINGS - 1);
+    return [
+      ...listed,
+      { pointer: '#', message: `${all.length - listed.length} more warnings are not listed` },
+    ];
+  }
+}

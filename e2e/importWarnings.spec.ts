@@ -1,0 +1,55 @@
+import { apiMessages } from '@sandbox/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import type { RunningProduct } from './support/server.js';
+
+let product: RunningProduct;
+let page: Page;
+
+runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) });
+
+// A pattern needing lookahead, which the sandbox's linear-time engine cannot run.
+const CODES = `openapi: 3.0.3
+info: { title: Codes, version: 1.0.0 }
+paths:
+  /codes:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { $ref: '#/components/schemas/Code' } } }
+components:
+  schemas:
+    Code:
+      type: object
+      properties:
+        label: { type: string, pattern: '^(?!draft).*$' }
+`;
+
+describe('importing a document the sandbox cannot wholly honour', () => {
+  it('shows what was left out, and where, beside the success', async () => {
+    const user = await signUpAndVerifyByApi(product);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('main').getByRole('button', { name: 'Create New API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API' });
+    await dialog.getByLabel('Name').fill('codes');
+    await dialog.getByLabel('Description').fill('codes and labels');
+    await dialog.getByLabel('Version').fill('10');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'codes.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(CODES),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    await toastOn(page, apiMessages.importSuccess).waitFor();
+    const warning = page.locator('.Toastify__toast--warning');
+    await warning.getByText('Imported with a warning:').waitFor();
+    expect(await warning.getByRole('listitem').allTextContents()).toEqual([
+      '#/components/schemas/Code/properties/label/pattern: The pattern ^(?!draft).*$ is not enforced: lookahead and lookbehind are not supported',
+    ]);
+  });
+});
