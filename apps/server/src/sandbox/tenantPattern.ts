@@ -8,13 +8,16 @@ import { estimateProgramSize } from './estimateProgramSize.js';
 /** Longer patterns are refused: no real schema needs more. */
 export const MAX_PATTERN_LENGTH = 1000;
 
-/** RE2 instructions of one pattern; a test costs up to ~90 ns per instruction and character. */
+/** RE2 instructions of one pattern: a test's time grows with instructions × characters. */
 export const MAX_PATTERN_PROGRAM = 2000;
 
-/** Instructions × characters one sandbox request may spend on pattern tests: ~0.1 s at the very worst. */
+/**
+ * Instructions × characters one sandbox request may spend on pattern tests: about 20 ms on the most
+ * hostile pattern and input (bench/hostilePatterns.ts), far more text than real requests check.
+ */
 export const REQUEST_PATTERN_WORK = 1_000_000;
 
-/** The same for one test-data upload, which may hold thousands of rows. */
+/** The same for one test-data upload, which may hold thousands of rows: under half a second. */
 export const UPLOAD_PATTERN_WORK = 20_000_000;
 
 /**
@@ -37,11 +40,11 @@ export class PatternBudget {
 export class TenantPattern {
   private readonly matcher: RE2Set;
 
-  /** `source` is the pattern as the document wrote it, in ECMAScript syntax. */
+  /** `source` is the pattern as the document wrote it, in ECMAScript syntax; `size` its RE2 instructions. */
   constructor(
     readonly source: string,
     re2: string,
-    private readonly size: number,
+    readonly size: number,
   ) {
     this.matcher = new RE2Set(RE2Set.UNANCHORED, 0, DFA_MEMORY);
     this.matcher.add(re2);
