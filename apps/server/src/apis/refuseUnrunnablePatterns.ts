@@ -3,16 +3,30 @@ import { Invalid } from '../http/errors.js';
 import { compileTenantPattern } from '../sandbox/tenantPattern.js';
 
 /**
- * A saved pattern must be one the sandbox can run in linear time: refused here, with the reason,
- * rather than stored and silently not enforced.
+ * A pattern saved anew must be one the sandbox can run in linear time: refused here, with the reason,
+ * rather than stored and silently not enforced. One already stored (imported before patterns were
+ * checked) passes unchanged, or the schema editor, which sends every property back, could save
+ * nothing; the sandbox skips it.
  */
-export function refuseUnrunnablePatterns(properties: BodyProperty[], parent = ''): void {
+export function refuseUnrunnablePatterns(properties: BodyProperty[], stored: BodyProperty[]): void {
+  const kept = new Set(patternsOf(stored));
+  walk(properties, '', (path, pattern) => {
+    if (kept.has(pattern)) return;
+    const compiled = compileTenantPattern(pattern);
+    if ('refusal' in compiled) throw new Invalid(`The pattern of ${path} cannot be used`, compiled.refusal);
+  });
+}
+
+function patternsOf(properties: BodyProperty[]): string[] {
+  const found: string[] = [];
+  walk(properties, '', (_path, pattern) => found.push(pattern));
+  return found;
+}
+
+function walk(properties: BodyProperty[], parent: string, visit: (path: string, pattern: string) => void) {
   for (const property of properties) {
     const path = parent ? `${parent}.${property.jsonKey}` : property.jsonKey;
-    if (property.pattern) {
-      const compiled = compileTenantPattern(property.pattern);
-      if ('refusal' in compiled) throw new Invalid(`The pattern of ${path} cannot be used`, compiled.refusal);
-    }
-    if (property.configProperties) refuseUnrunnablePatterns(property.configProperties, path);
+    if (property.pattern) visit(path, property.pattern);
+    if (property.configProperties) walk(property.configProperties, path, visit);
   }
 }

@@ -233,7 +233,8 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       const api = await apiOf(user, apiMasterId);
       const schema = await store.findSchema(api.id, schemaName);
       if (!schema) throw new NotFound(`Schema "${schemaName}" not found`);
-      refuseUnrunnablePatterns(input.configProperties);
+      const [stored] = await loadSchemas(db, api.id, [schemaName]);
+      refuseUnrunnablePatterns(input.configProperties, stored?.configProperties ?? []);
       await saveSchemaProperties(db, schema.id, input.configProperties);
       await changed(api.id);
       const [saved] = await loadSchemas(db, api.id, [schemaName]);

@@ -146,4 +146,29 @@ describe.each(dialects)('a tenant’s patterns on %s', (dialect) => {
     });
     expect((await save('^[A-Z]{3}$')).statusCode).toBe(200);
   });
+
+  it('already stored before they were checked, do not stop the schema being saved again', async () => {
+    const { api } = await deploy(app, auth, codesDocument);
+    // as an import before this check stored it: nothing the product can do now
+    const legacy = '^(?!draft).*$';
+    const row = await app.db.kysely
+      .selectFrom('body_properties')
+      .innerJoin('schemas', 'schemas.id', 'body_properties.schema_id')
+      .select(['body_properties.id', 'body_properties.definition'])
+      .where('schemas.api_master_id', '=', api.id)
+      .where('body_properties.json_key', '=', 'label')
+      .executeTakeFirstOrThrow();
+    const definition = JSON.stringify({ ...JSON.parse(row.definition), pattern: legacy });
+    await app.db.kysely.updateTable('body_properties').set({ definition }).where('id', '=', row.id).execute();
+    const detail = await app.server.inject({ url: apisPaths.one(api.id), headers: auth });
+    const code = detail.json().schemaMasterList.find((s: { schemaName: string }) => s.schemaName === 'Code');
+    expect(code.configProperties.find((p: BodyProperty) => p.jsonKey === 'label').pattern).toBe(legacy);
+    const saved = await app.server.inject({
+      method: 'PUT',
+      url: apisPaths.schema(api.id, 'Code'),
+      headers: auth,
+      payload: { configProperties: code.configProperties },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
 });
