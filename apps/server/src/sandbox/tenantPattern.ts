@@ -21,10 +21,11 @@ export const REQUEST_PATTERN_WORK = 1_000_000;
 export const UPLOAD_PATTERN_WORK = 20_000_000;
 
 /**
- * RE2's lazy DFA may grow to 8 MB per pattern on hostile input; RE2Set is the entry point that lets
- * us bound it, and past the bound it falls back to its NFA, still linear.
+ * RE2's lazy DFA may grow to 8 MB per pattern on hostile input, for every pattern of every cached API;
+ * RE2Set is the entry point that lets us bound it (about 100 KB of heap then), and past the bound it
+ * falls back to its NFA, still linear and no slower on the most hostile input we measured.
  */
-const DFA_MEMORY = 256 * 1024;
+const DFA_MEMORY = 64 * 1024;
 
 /** The work a run of tests may still do; every test pays for itself before it runs. */
 export class PatternBudget {
