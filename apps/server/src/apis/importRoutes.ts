@@ -10,11 +10,42 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guard.js';
 import { Invalid } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
-import { importOpenApi, MAX_IMPORT_BYTES } from '../import/importOpenApi.js';
+import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
+import { createImportWorker } from '../import/importInWorker.js';
 import type { ApisService } from './service.js';
+
+/** Large enough that 10 MB is ten pieces, small enough that filling one never holds the event loop. */
+const PIECE_BYTES = 1024 * 1024;
+
+/**
+ * The uploaded file as pieces of memory of its own, which the import worker then takes over without
+ * a copy. They are filled chunk by chunk as the upload arrives: gathering 10 MB in one buffer at
+ * the end would hold the event loop for tens of milliseconds.
+ */
+async function readPieces(file: AsyncIterable<Buffer>): Promise<Buffer[]> {
+  const pieces: Buffer[] = [];
+  let piece = Buffer.allocUnsafeSlow(0);
+  let used = 0;
+  for await (const chunk of file) {
+    for (let read = 0; read < chunk.length; ) {
+      if (used === piece.length) {
+        if (used > 0) pieces.push(piece);
+        piece = Buffer.allocUnsafeSlow(PIECE_BYTES);
+        used = 0;
+      }
+      const copied = chunk.copy(piece, used, read);
+      used += copied;
+      read += copied;
+    }
+  }
+  if (used > 0) pieces.push(piece.subarray(0, used));
+  return pieces;
+}
 
 /** spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form. */
 export async function importRoutes(app: FastifyInstance, apis: ApisService): Promise<void> {
+  const importer = createImportWorker();
+  app.addHook('onClose', () => importer.close());
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 10, fieldSize: 10_000, parts: 12 },
@@ -26,13 +57,14 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
       async (request, reply) => {
         if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data');
         const fields: Record<string, string> = {};
-        let file: { name: string; content: Buffer } | undefined;
+        let file: { name: string; pieces: Buffer[] } | undefined;
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (part.fieldname !== 'multipartFile')
               throw new Invalid(`Unexpected file field "${part.fieldname}"`);
-            // toBuffer() throws a 413 past the size limit, before the rest is read.
-            file = { name: part.filename, content: await part.toBuffer() };
+            const pieces = await readPieces(part.file);
+            if (part.file.truncated) throw new scope.multipartErrors.RequestFileTooLargeError();
+            file = { name: part.filename, pieces };
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -46,7 +78,7 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
             `${file.name}: use a .json, .yaml or .yml file`,
           );
         }
-        const imported = importOpenApi(file.content.toString('utf8'), file.name);
+        const imported = await importer.importOpenApi(file.pieces, file.name);
         const created = await apis.createFromImport(
           currentUser(request),
           {

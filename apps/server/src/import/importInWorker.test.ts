@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TooManyRequests } from '../http/errors.js';
+import { ImportError } from './ImportError.js';
+import { createImportWorker, type ImportWorker } from './importInWorker.js';
+import { importOpenApi } from './importOpenApi.js';
+import { generateLargeDocument } from './testing/generateDocument.js';
+import { documentWithSchemas } from './testing/importHelpers.js';
+import { swagger2Petstore } from './testing/petstores.js';
+
+const bytes = (text: string) => [Buffer.from(text, 'utf8')];
+
+async function refusalOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the import to be refused');
+}
+
+describe('importing on a worker thread', () => {
+  let importer: ImportWorker;
+  afterEach(() => importer.close());
+
+  it('reads a document to the same result as importOpenApi', async () => {
+    importer = createImportWorker();
+    for (const [text, fileName] of [
+      [JSON.stringify(swagger2Petstore()), 'petstore.json'],
+      [JSON.stringify(generateLargeDocument({ operations: 60 })), 'generated.json'],
+    ] as const) {
+      expect(await importer.importOpenApi(bytes(text), fileName)).toEqual(importOpenApi(text, fileName));
+    }
+  });
+
+  it('refuses a broken document with the ImportError importOpenApi throws, line and pointer included', async () => {
+    importer = createImportWorker();
+    const dangling = JSON.stringify(documentWithSchemas({}, { $ref: '#/components/schemas/Missing' }));
+    for (const [text, fileName] of [
+      ['{\n  "openapi": "3.0.0",\n  "paths": {,}\n}', 'api.json'],
+      ['openapi: 3.0.0\npaths:\n  /a: [1, 2\ninfo: {}\n', 'api.yaml'],
+      [dangling, 'api.json'],
+    ]) {
+      const error = await refusalOf(importer.importOpenApi(bytes(text), fileName));
+      expect(error).toBeInstanceOf(ImportError);
+      let expected: ImportError | undefined;
+      try {
+        importOpenApi(text, fileName);
+      } catch (thrown) {
+        expected = thrown as ImportError;
+      }
+      expect({ message: error.message, detail: (error as ImportError).detail }).toEqual({
+        message: expected?.message,
+        detail: expected?.detail,
+      });
+    }
+  });
+
+  it('refuses an import beyond its queue instead of queuing it', async () => {
+    importer = createImportWorker({ maxWaiting: 1 });
+    const petstore = () => bytes(JSON.stringify(swagger2Petstore()));
+    const running = importer.importOpenApi(petstore(), 'one.json');
+    const waiting = importer.importOpenApi(petstore(), 'two.json');
+    const refused = await refusalOf(importer.importOpenApi(petstore(), 'three.json'));
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect(refused.message).toBe('The server is busy importing other documents: try again in a moment');
+    expect((await running).title).toBe('Swagger Petstore');
+    expect((await waiting).title).toBe('Swagger Petstore');
+  });
+
+  it('abandons a document read for longer than its time limit, and reads the next on a fresh worker', async () => {
+    importer = createImportWorker({ timeLimitMs: 50 });
+    const large = bytes(JSON.stringify(generateLargeDocument({ operations: 2000 })));
+    const abandoned = refusalOf(importer.importOpenApi(large, 'large.json'));
+    const next = importer.importOpenApi(bytes(JSON.stringify(swagger2Petstore())), 'small.json');
+    const error = await abandoned;
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error.message).toBe('The document takes too long to import');
+    expect((await next).title).toBe('Swagger Petstore');
+  });
+});
