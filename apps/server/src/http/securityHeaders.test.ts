@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../test/accounts.js';
+import { petstoreYaml } from '../test/petstore.js';
+import { deploy } from '../test/sandbox.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 describe('security headers', () => {
@@ -49,5 +52,18 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('leaves the sandbox’s answers, taken in process as the Lab does, to the sandbox', async () => {
+    const { auth } = await signUpAndVerify(app);
+    const { api } = await deploy(app, auth, petstoreYaml);
+    const res = await app.server.inject({
+      url: `${new URL(api.apiBaseUrl as string).pathname}/pets`,
+      headers: { 'x-request-id': '6f1c1a52-3f1b-4c7e-9d59-0f3b8c1e2a10' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src/);
   });
 });
