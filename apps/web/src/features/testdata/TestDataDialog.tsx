@@ -79,7 +79,9 @@ export function TestDataDialog({ open, onClose, endpointId, target }: TestDataDi
   const runGenerator = () =>
     generate.mutate(undefined, {
       onSuccess: () => toast.success(testDataMessages.generated),
-      onError: () => toast.error(testDataMessages.generateFailed),
+      // The team's AI budget is spent: say how long to wait rather than "try again".
+      onError: (error) =>
+        toast.error(isHttpError(error, 429) ? error.message : testDataMessages.generateFailed),
     });
 
   const label = target === 'request' ? 'request' : 'response';
