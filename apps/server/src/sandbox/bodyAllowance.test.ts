@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createBodyAllowance } from './bodyAllowance.js';
+import { BodyAllowance } from './bodyAllowance.js';
 
 describe('the allowance of request bodies held at once', () => {
   it('refuses a body that takes the total past its bound while others hold theirs', () => {
-    const allowance = createBodyAllowance(1000);
+    const allowance = new BodyAllowance(1000);
     const first = allowance.open();
     const second = allowance.open();
     expect(first.admit(600)).toBe(true);
@@ -18,7 +18,7 @@ describe('the allowance of request bodies held at once', () => {
   });
 
   it('always admits a lone body, and a request without one', () => {
-    const allowance = createBodyAllowance(10);
+    const allowance = new BodyAllowance(10);
     const lone = allowance.open();
     expect(lone.admit(5000)).toBe(true);
     expect(lone.admit(5000)).toBe(true);

@@ -17,15 +17,21 @@ export function createDeployedApiCache<T>(
 ) {
   // Map keeps insertion order: re-inserting on each call keeps the least recently called first.
   const entries = new Map<string, Entry<T>>();
+  /** The key re-inserted last: calls in a row to one API skip the re-insertion. */
+  let newest: string | undefined;
 
   return {
     get(key: string): Promise<T | null> {
       const cached = entries.get(key);
       if (cached) {
-        entries.delete(key);
-        entries.set(key, cached);
+        if (key !== newest) {
+          entries.delete(key);
+          entries.set(key, cached);
+          newest = key;
+        }
         return cached.value;
       }
+      newest = key;
       const entry: Entry<T> = { value: load(key) };
       entries.set(key, entry);
       for (const oldest of entries.keys()) {

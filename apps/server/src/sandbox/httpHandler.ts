@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { createBodyAllowance } from './bodyAllowance.js';
+import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
 import { problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
@@ -23,21 +23,29 @@ export const ISOLATION_HEADERS = {
 class BodyTooLarge extends Error {}
 class TooManyBodies extends Error {}
 
-/** Reads a body, asking the allowance for each chunk as it arrives (a body may not say its length). */
-function readBody(req: IncomingMessage, admit: (bytes: number) => boolean): Promise<string> {
+/**
+ * Reads a body; `hold` is asked for each chunk as it arrives when the body did not declare its length
+ * (else null: the declared length was admitted before reading).
+ */
+function readBody(req: IncomingMessage, hold: BodyHold | null): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const refuse = (error: Error) => {
-      req.removeAllListeners('data');
-      req.resume();
-      reject(error);
-    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT) refuse(new BodyTooLarge());
-      else if (!admit(chunk.length)) refuse(new TooManyBodies());
-      else chunks.push(chunk);
+      const refusal =
+        size > BODY_LIMIT
+          ? new BodyTooLarge()
+          : hold && !hold.admit(chunk.length)
+            ? new TooManyBodies()
+            : null;
+      if (refusal === null) {
+        chunks.push(chunk);
+        return;
+      }
+      req.removeAllListeners('data');
+      req.resume();
+      reject(refusal);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
@@ -98,13 +106,14 @@ export function createSandboxHttpHandler(
   log: FastifyBaseLogger,
   options: { maxBodyBytesInFlight: number },
 ) {
-  const allowance = createBodyAllowance(options.maxBodyBytesInFlight);
+  const allowance = new BodyAllowance(options.maxBodyBytesInFlight);
 
   return async function handleSandbox(
     req: IncomingMessage,
     res: ServerResponse,
     body?: string,
   ): Promise<void> {
+    let hold: BodyHold | undefined;
     try {
       if (req.method === 'OPTIONS') {
         res
@@ -126,10 +135,8 @@ export function createSandboxHttpHandler(
         return;
       }
       const hasBody = body !== undefined ? body !== '' : !(req.method === 'GET' || req.method === 'HEAD');
-      const hold = hasBody ? allowance.open() : undefined;
-      if (hold) {
-        // 'close' comes once the answer is sent, or once the client went away
-        res.once('close', hold.release);
+      if (hasBody) {
+        hold = allowance.open();
         if (!hold.admit(body !== undefined ? Buffer.byteLength(body) : declared)) {
           req.resume();
           writeAnswer(res, req.method, busy());
@@ -147,7 +154,7 @@ export function createSandboxHttpHandler(
         query: queryOf(mark < 0 ? '' : url.slice(mark + 1)),
         headers: req.headers,
         // a declared length is already admitted; a body without one is admitted as it arrives
-        rawBody: body ?? (hold ? await readBody(req, declared > 0 ? () => true : hold.admit) : undefined),
+        rawBody: body ?? (hold ? await readBody(req, declared > 0 ? null : hold) : undefined),
       });
       writeAnswer(res, req.method, answer);
     } catch (error) {
@@ -158,6 +165,9 @@ export function createSandboxHttpHandler(
         status: 500,
         body: problem(500, 'Internal Server Error', 'The sandbox failed to answer'),
       });
+    } finally {
+      // answered, or failed: a client that goes away mid-body fails the read ('aborted')
+      hold?.release();
     }
   };
 }

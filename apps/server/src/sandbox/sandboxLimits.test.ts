@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../test/accounts.js';
@@ -68,6 +69,33 @@ describe.each(dialects)('what one API may store, on %s', (dialect) => {
       200,
     );
     expect((await notes.call('POST', '/notes', { body: { title: 'Small' } })).statusCode).toBe(201);
+  });
+});
+
+describe.each(dialects)('what one API stored before a restart, on %s', (dialect) => {
+  it('still counts against its limit', async () => {
+    const scratch = dialect === 'postgres' ? await createScratchDatabase() : undefined;
+    const env: Record<string, string> = {
+      SANDBOX_MAX_RECORDS: '2',
+      ...(scratch && { DATABASE_URL: scratch.url }),
+    };
+    const before = await startTestApp(dialect, env);
+    const { auth } = await signUpAndVerify(before);
+    const notes = await deploy(before, auth, notesYaml);
+    for (const title of ['Milk', 'Bread']) await notes.call('POST', '/notes', { body: { title } });
+    // stopped, its data directory (and the embedded database in it) kept for the next start
+    await before.server.close();
+
+    const after = await startTestApp(dialect, { ...env, DATA_DIR: before.config.dataDir });
+    const refused = await after.server.inject({
+      method: 'POST',
+      url: `${notes.base}/notes`,
+      payload: { title: 'Eggs' },
+    });
+    expect(refused.statusCode).toBe(507);
+    await after.close();
+    await scratch?.drop();
+    rmSync(before.config.dataDir, { recursive: true, force: true });
   });
 });
 

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { createRecordCache } from './recordCache.js';
 import { PAGE_BYTES, type PageRequest, type RecordPage, type Records } from './records.js';
-import { checkUsage, type StorageLimits, type Usage } from './storageLimits.js';
+import { checkUsage, limitBroken, type StorageLimits, type Usage } from './storageLimits.js';
 import { createWriteBatch } from './writeBatch.js';
 
 /** How much record text the embedded database's sandbox keeps in memory. */
@@ -9,9 +9,10 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The hot path on the embedded database: statements prepared once, reads answered from memory when
- * they can be, writes committed in batches. Each write charges its API's row of `sandbox_usage` in
- * the same transaction, and only while that stays within the limits; writes run one at a time on
- * this one connection, so no two can both take the last place.
+ * they can be, writes committed in batches. This server alone writes the file, one write at a time,
+ * so it keeps each API's usage in memory (read from `sandbox_usage` at its first write) and checks
+ * every write against the limits there; what a batch's writes add up to is saved to `sandbox_usage`
+ * in the batch's own transaction, one statement per API rather than one per write.
  */
 export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): Records {
   const stateful = sqlite.prepare(
@@ -37,6 +38,10 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
   const mark = sqlite.prepare(
     'INSERT INTO sandbox_collections (api_master_id, collection) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
+  const insert = sqlite.prepare(
+    `INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (api_master_id, collection, record_key) DO NOTHING`,
+  );
   const upsert = sqlite.prepare(
     `INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (api_master_id, collection, record_key) DO UPDATE SET data = excluded.data`,
@@ -46,36 +51,72 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       'DELETE FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ? RETURNING octet_length(data)',
     )
     .pluck();
-  // Charges a change to the API's usage only while it stays within the limits (a shrink always passes).
-  const charge = sqlite.prepare(
-    `UPDATE sandbox_usage SET records = records + @records, bytes = bytes + @bytes
-     WHERE api_master_id = @api
-       AND (@records <= 0 OR records + @records <= @maxRecords)
-       AND (@bytes <= 0 OR bytes + @bytes <= @maxBytes)`,
-  );
-  const usageOf = sqlite.prepare('SELECT records, bytes FROM sandbox_usage WHERE api_master_id = ?');
   const openUsage = sqlite.prepare(
     'INSERT INTO sandbox_usage (api_master_id, records, bytes) VALUES (?, 0, 0) ON CONFLICT DO NOTHING',
   );
-  const write = createWriteBatch(sqlite);
+  const readUsage = sqlite.prepare('SELECT records, bytes FROM sandbox_usage WHERE api_master_id = ?');
+  const saveUsage = sqlite.prepare(
+    'UPDATE sandbox_usage SET records = records + ?, bytes = bytes + ? WHERE api_master_id = ?',
+  );
+  /** Per API written to since start: its usage with the writes of the batch under way. */
+  const usage = new Map<number, Usage>();
+  /** Per API, what the batch under way changed: saved just before the batch commits. */
+  const unsaved = new Map<number, Usage>();
+  const write = createWriteBatch(sqlite, {
+    beforeCommit() {
+      for (const [apiMasterId, delta] of unsaved) saveUsage.run(delta.records, delta.bytes, apiMasterId);
+      unsaved.clear();
+    },
+    afterRollback() {
+      // read again from the database at their next write
+      for (const apiMasterId of unsaved.keys()) usage.delete(apiMasterId);
+      unsaved.clear();
+    },
+  });
   const cache = createRecordCache(CACHE_BYTES);
 
+  function usageOf(apiMasterId: number): Usage {
+    let current = usage.get(apiMasterId);
+    if (!current) {
+      openUsage.run(apiMasterId);
+      current = { ...(readUsage.get(apiMasterId) as Usage) };
+      usage.set(apiMasterId, current);
+    }
+    return current;
+  }
+
   function chargeUsage(apiMasterId: number, delta: Usage): void {
-    const change = { api: apiMasterId, ...delta, maxRecords: limits.maxRecords, maxBytes: limits.maxBytes };
-    if (charge.run(change).changes > 0) return;
-    // No row yet (the API's first record), or a limit in the way: checkUsage says which.
-    openUsage.run(apiMasterId);
-    checkUsage(usageOf.get(apiMasterId) as Usage, delta, limits);
-    charge.run(change);
+    const current = usageOf(apiMasterId);
+    checkUsage(current, delta, limits);
+    current.records += delta.records;
+    current.bytes += delta.bytes;
+    const pending = unsaved.get(apiMasterId);
+    if (pending) {
+      pending.records += delta.records;
+      pending.bytes += delta.bytes;
+    } else unsaved.set(apiMasterId, { ...delta });
   }
 
   function store(apiMasterId: number, collection: string, key: string, json: string): void {
-    const old = sizeOf.get(apiMasterId, collection, key) as number | undefined;
-    const delta = { records: old === undefined ? 1 : 0, bytes: Buffer.byteLength(json) - (old ?? 0) };
-    chargeUsage(apiMasterId, delta);
+    const bytes = Buffer.byteLength(json);
+    const createdAt = new Date().toISOString();
     cache.forget(apiMasterId, collection, key);
+    // Most writes add a record (a POST's new id): when one more would fit, a plain insert is tried
+    // first, and it is the only statement such a write needs.
+    const added = { records: 1, bytes };
+    if (
+      !limitBroken(usageOf(apiMasterId), added, limits) &&
+      insert.run(apiMasterId, collection, key, json, createdAt).changes > 0
+    ) {
+      chargeUsage(apiMasterId, added);
+      return;
+    }
+    // A record replaced, or a limit in the way: the size of the record replaced decides.
+    const old = sizeOf.get(apiMasterId, collection, key) as number | undefined;
+    const delta = { records: old === undefined ? 1 : 0, bytes: bytes - (old ?? 0) };
+    chargeUsage(apiMasterId, delta);
     try {
-      upsert.run(apiMasterId, collection, key, json, new Date().toISOString());
+      upsert.run(apiMasterId, collection, key, json, createdAt);
     } catch (error) {
       // The batch's transaction goes on without this write: take back what it charged.
       chargeUsage(apiMasterId, { records: -delta.records, bytes: -delta.bytes });

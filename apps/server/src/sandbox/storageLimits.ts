@@ -28,12 +28,22 @@ export class StorageLimitReached extends Error {
 }
 
 /**
- * Throws when a change of `delta` takes `usage` past a limit. A change that shrinks what it counts
- * always passes, so records can still be deleted or made smaller under a limit an operator lowered.
+ * The limit a change of `delta` would take `usage` past, if any. A change that shrinks what it
+ * counts always passes, so records can still be deleted or made smaller under a lowered limit.
  */
-export function checkUsage(usage: Usage, delta: Usage, limits: StorageLimits): void {
+export function limitBroken(
+  usage: Usage,
+  delta: Usage,
+  limits: StorageLimits,
+): StorageLimitReached | undefined {
   if (delta.records > 0 && usage.records + delta.records > limits.maxRecords)
-    throw new StorageLimitReached('records', limits.maxRecords);
+    return new StorageLimitReached('records', limits.maxRecords);
   if (delta.bytes > 0 && usage.bytes + delta.bytes > limits.maxBytes)
-    throw new StorageLimitReached('bytes', limits.maxBytes);
+    return new StorageLimitReached('bytes', limits.maxBytes);
+  return undefined;
+}
+
+export function checkUsage(usage: Usage, delta: Usage, limits: StorageLimits): void {
+  const broken = limitBroken(usage, delta, limits);
+  if (broken) throw broken;
 }

@@ -36,4 +36,27 @@ describe('batched sandbox writes', () => {
     const later = await write(() => sqlite.prepare("DELETE FROM pets WHERE id = 'p-1'").run().changes);
     expect(later).toBe(1);
   });
+
+  it('saves what a round adds up to inside its transaction, and says when a commit failed', async () => {
+    const insert = sqlite.prepare('INSERT INTO pets (id, name) VALUES (?, ?)');
+    let failCommit = false;
+    const seen: string[] = [];
+    const write = createWriteBatch(sqlite, {
+      beforeCommit() {
+        seen.push(`before commit, in transaction: ${sqlite.inTransaction}`);
+        if (failCommit) throw new Error('disk full');
+      },
+      afterRollback: () => seen.push('after rollback'),
+    });
+    await Promise.all([write(() => insert.run('p-1', 'Rex')), write(() => insert.run('p-2', 'Tom'))]);
+    failCommit = true;
+    await expect(write(() => insert.run('p-3', 'Kit'))).rejects.toThrow('disk full');
+
+    expect(seen).toEqual([
+      'before commit, in transaction: true',
+      'before commit, in transaction: true',
+      'after rollback',
+    ]);
+    expect(sqlite.prepare('SELECT id FROM pets ORDER BY id').pluck().all()).toEqual(['p-1', 'p-2']);
+  });
 });

@@ -6,6 +6,14 @@ interface Write {
   reject: (error: unknown) => void;
 }
 
+/** What the writer does around each transaction: save what the round's writes add up to, or forget it. */
+export interface BatchHooks {
+  /** Runs inside the transaction, after its writes: its own statements commit with them. */
+  beforeCommit?: () => void;
+  /** Runs once a transaction has failed and none of its writes was kept. */
+  afterRollback?: () => void;
+}
+
 /**
  * Sandbox writes on the embedded database, committed together: every write asked for while the event
  * loop handles one round of requests goes into a single transaction at the end of that round, so
@@ -13,7 +21,7 @@ interface Write {
  * promise settles once the transaction holding it is committed. A statement that fails undoes only
  * itself (SQLite rolls back the statement, not the transaction); a commit that fails fails them all.
  */
-export function createWriteBatch(sqlite: SQLite.Database) {
+export function createWriteBatch(sqlite: SQLite.Database, hooks: BatchHooks = {}) {
   let pending: Write[] = [];
 
   function flush(): void {
@@ -29,8 +37,10 @@ export function createWriteBatch(sqlite: SQLite.Database) {
             outcomes.push({ ok: false, value: error });
           }
         }
+        hooks.beforeCommit?.();
       })();
     } catch (error) {
+      hooks.afterRollback?.();
       for (const write of batch) write.reject(error);
       return;
     }
