@@ -110,8 +110,6 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
       if (running?.on === started) finishRunning()?.reject(new Error('the import worker stopped'));
       next();
     });
-    // An idle worker must not keep the process alive.
-    started.unref();
     return started;
   }
 
@@ -121,10 +119,13 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
     clearTimeout(idleTimer);
     if (!pending) {
       const idle = worker;
+      // An idle worker must not keep the process alive; a busy one must, as its caller waits.
+      idle?.unref();
       if (idle) idleTimer = setTimeout(() => retire(idle), idleMs).unref();
       return;
     }
     worker ??= start();
+    worker.ref();
     running = { ...pending, on: worker };
     worker.postMessage(pending.job, pending.job.pieces.flatMap(movable));
   }
