@@ -16,6 +16,8 @@ export interface DeployedSandbox {
   url: string;
   /** The deployed pet store's sandbox address. */
   base: string;
+  /** The signed-in bench user's session. */
+  auth: { authorization: string };
 }
 
 export async function startDeployedSandbox(options: {
@@ -73,5 +75,5 @@ export async function startDeployedSandbox(options: {
   ).json()) as ApiMaster;
   const publish = await fetch(`${url}/api/api-publish/${api.id}/publish`, { headers: auth });
   const base = ((await publish.json()) as ApiMaster).apiBaseUrl as string;
-  return { child, url, base };
+  return { child, url, base, auth };
 }

@@ -1,11 +1,13 @@
 // Import bench: how long importOpenApi takes on a generated 2,000-operation OpenAPI 3.0 document,
-// then the whole upload through the product into SQLite. Run: npm run bench:import
+// the whole upload through the product into SQLite, and how long a 10 MB import stalls other
+// requests to a running server. Run: npm run bench:import
 
 import { importOpenApi } from '../apps/server/src/import/importOpenApi.js';
 import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
 import { signUpAndVerify } from '../apps/server/src/test/accounts.js';
 import { importApi } from '../apps/server/src/test/catalog.js';
 import { startTestApp } from '../apps/server/src/test/testApp.js';
+import { measureImportStall } from './importStall.js';
 
 const OPERATIONS = 2000;
 const RUNS = 7;
@@ -60,3 +62,5 @@ await app.close();
 const uploadMedian = [...uploads].sort((a, b) => a - b)[1] as number;
 console.log(`upload through the product into SQLite: ${uploads.map((t) => t.toFixed(0)).join(', ')} ms`);
 console.log(`target under ${TARGET_MS} ms for the upload: ${uploadMedian < TARGET_MS ? 'met' : 'NOT met'}`);
+
+await measureImportStall();
