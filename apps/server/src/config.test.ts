@@ -55,7 +55,7 @@ describe('configuration', () => {
       url: 'https://api.example',
       maxRecords: 10_000,
       maxBytes: 50 * 1024 * 1024,
-      maxBodyBytesInFlight: 16 * 1024 * 1024,
+      maxBodyBytesInFlight: 8 * 1024 * 1024,
       compiledApis: 100,
     });
     const set = loadConfig({

@@ -126,12 +126,20 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] |
 export interface SandboxSettings {
   /** What deployed APIs' addresses start with: `SANDBOX_URL`, else `PUBLIC_URL`. */
   url: string;
-  /** Records one API may store, and bytes of record text (writes beyond answer 507). */
+  /**
+   * Records one API may store, and bytes of record text (writes beyond answer 507). Defaults 10,000
+   * and 50 MB: mock data, not a database; memory does not grow with them (lists are paged, caches
+   * capped), so they bound the disk an API takes.
+   */
   maxRecords: number;
   maxBytes: number;
-  /** Bytes of request bodies held at once across all sandbox requests (beyond: 503). */
+  /**
+   * Bytes of request bodies held at once across all sandbox requests (beyond: 503). Default 8 MB:
+   * bodies that arrive together are decoded, parsed and checked in one turn of the event loop (about
+   * 20 ms per MB on a laptop core), so this bounds that pause as well as the memory.
+   */
   maxBodyBytesInFlight: number;
-  /** Deployed APIs kept compiled in memory, the least recently called leaving first. */
+  /** Deployed APIs kept compiled in memory (default 100), the least recently called leaving first. */
   compiledApis: number;
 }
 
@@ -145,7 +153,7 @@ function loadSandboxSettings(env: Env, publicUrl: string): SandboxSettings {
     url,
     maxRecords: parseCount('SANDBOX_MAX_RECORDS', env.SANDBOX_MAX_RECORDS ?? '10000'),
     maxBytes: parseSize('SANDBOX_MAX_BYTES', env.SANDBOX_MAX_BYTES ?? '50mb'),
-    maxBodyBytesInFlight: parseSize('SANDBOX_MAX_INFLIGHT_BYTES', env.SANDBOX_MAX_INFLIGHT_BYTES ?? '16mb'),
+    maxBodyBytesInFlight: parseSize('SANDBOX_MAX_INFLIGHT_BYTES', env.SANDBOX_MAX_INFLIGHT_BYTES ?? '8mb'),
     compiledApis: parseCount('SANDBOX_COMPILED_APIS', env.SANDBOX_COMPILED_APIS ?? '100'),
   };
 }
