@@ -99,7 +99,7 @@ describe('API Lab', () => {
     expect(answer).toMatchObject({ title: 'Dune', author: 'Frank Herbert', isbn: '978-0441013593' });
 
     await response.getByRole('tab', { name: /^Headers/ }).click();
-    await response.getByRole('cell', { name: 'content-type' }).waitFor();
+    await response.getByRole('cell', { name: 'content-type', exact: true }).waitFor();
     await response.getByRole('button', { name: 'Copy as cURL' }).click();
     await toast(labMessages.curlCopied).waitFor();
     const curl = await page.evaluate(() => navigator.clipboard.readText());
