@@ -36,12 +36,16 @@ const linkTo = (kept: string, offset: number, limit: number, rel: string) =>
   `<?${kept}offset=${offset}&limit=${limit}>; rel="${rel}"`;
 
 /**
- * `X-Total-Count` and a `Link` header to the first, previous, next and last pages. The links are
- * query-only references, resolved against the request's own address (RFC 8288, RFC 3986 §5), so they
- * hold whatever origin and path prefix the sandbox was reached under; other query parameters stay.
+ * `X-Total-Count`, and when the list takes more than this page, a `Link` header to the first,
+ * previous, next and last pages (as GitHub does). The links are query-only references, resolved
+ * against the request's own address (RFC 8288, RFC 3986 §5), so they hold whatever origin and path
+ * prefix the sandbox was reached under; other query parameters stay.
  */
 export function pageHeaders(query: Query, asked: PageRequest, page: RecordPage): Record<string, string> {
   const { offset, limit } = asked;
+  // a page cut short by its size in bytes goes on from the first record it left out
+  const next = offset + page.texts.length;
+  if (offset === 0 && next >= page.total) return { 'x-total-count': String(page.total) };
   // built by hand: URLSearchParams would cost more than the rest of a cached list answer
   let kept = '';
   for (const name in query) {
@@ -52,8 +56,6 @@ export function pageHeaders(query: Query, asked: PageRequest, page: RecordPage):
   }
   let links = linkTo(kept, 0, limit, 'first');
   if (offset > 0) links += `, ${linkTo(kept, Math.max(0, offset - limit), limit, 'prev')}`;
-  // a page cut short by its size in bytes goes on from the first record it left out
-  const next = offset + page.texts.length;
   if (next < page.total) links += `, ${linkTo(kept, next, limit, 'next')}`;
   const last = page.total > 0 ? Math.floor((page.total - 1) / limit) * limit : 0;
   links += `, ${linkTo(kept, last, limit, 'last')}`;

@@ -139,8 +139,11 @@ describe.each(dialects)('list pages, on %s', (dialect) => {
     const notes = await deploy(app, auth, notesYaml);
     for (const title of ['n1', 'n2', 'n3', 'n4', 'n5'])
       await notes.call('POST', '/notes', { body: { title } });
-    const all = (await notes.call('GET', '/notes')).json();
+    const whole = await notes.call('GET', '/notes');
+    const all = whole.json();
     expect(all.map((n: { title: string }) => n.title).sort()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+    expect(whole.headers['x-total-count']).toBe('5');
+    expect(whole.headers.link).toBeUndefined();
 
     const first = await notes.call('GET', '/notes?limit=2&done=true');
     expect(first.json()).toEqual(all.slice(0, 2));
