@@ -4,8 +4,8 @@ import { signUpAndVerify } from '../test/accounts.js';
 import { importFields } from '../test/catalog.js';
 import { petstoreYaml } from '../test/petstore.js';
 import { deploy } from '../test/sandbox.js';
-import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTwoInstances, type TestApp } from '../test/testApp.js';
 
 /** What a PostgreSQL restart or failover does to every instance: each of its connections is cut. */
 async function cutEveryConnection(databaseUrl: string): Promise<number> {
@@ -23,19 +23,14 @@ async function cutEveryConnection(databaseUrl: string): Promise<number> {
 }
 
 describe.each(dialects.filter((d) => d === 'postgres'))('the change feed on %s, cut off', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    first = await startTestApp('postgres', { DATABASE_URL: scratch.url });
-    second = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await scratch.drop();
-  });
+  afterAll(() => instances.close());
 
   it('still refuses a deleted token on the other instance, and still carries config changes', async () => {
     const { auth } = await signUpAndVerify(first);
@@ -48,7 +43,7 @@ describe.each(dialects.filter((d) => d === 'postgres'))('the change feed on %s, 
       second.server.inject({ method, url: `${deployed.base}${path}`, headers: bearer, payload });
     expect((await onSecond('GET', '/owners')).statusCode).toBe(200);
 
-    expect(await cutEveryConnection(scratch.url)).toBeGreaterThan(0);
+    expect(await cutEveryConnection(instances.databaseUrl)).toBeGreaterThan(0);
 
     // The pools notice their cut connections on their own; the first calls after the cut may still
     // meet one, so the deletion is retried until the database answers again.

@@ -4,8 +4,8 @@ import { importFields } from '../test/catalog.js';
 import { petstoreYaml } from '../test/petstore.js';
 import { deploy } from '../test/sandbox.js';
 import { accountsYaml, notesYaml } from '../test/sandboxDocuments.js';
-import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTestApp, startTwoInstances, type TestApp } from '../test/testApp.js';
 
 describe.each(dialects)('the sandbox on %s', (dialect) => {
   let app: TestApp;
@@ -226,19 +226,14 @@ describe.each(dialects)('sandbox tokens on %s', (dialect) => {
 });
 
 describe.each(dialects.filter((d) => d === 'postgres'))('several instances on one %s database', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    first = await startTestApp('postgres', { DATABASE_URL: scratch.url });
-    second = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await scratch.drop();
-  });
+  afterAll(() => instances.close());
 
   it('recompile a deployed API on every instance when it changes on one', async () => {
     const { auth } = await signUpAndVerify(first);

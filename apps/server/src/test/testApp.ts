@@ -71,6 +71,23 @@ export async function startTestApp(
   };
 }
 
+/** Two instances of the product on one scratch PostgreSQL database, as behind a load balancer. */
+export async function startTwoInstances() {
+  const scratch = await createScratchDatabase();
+  const first = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+  const second = await startTestApp('postgres', { DATABASE_URL: scratch.url });
+  return {
+    first,
+    second,
+    databaseUrl: scratch.url,
+    async close() {
+      await first.close();
+      await second.close();
+      await scratch.drop();
+    },
+  };
+}
+
 let counter = 0;
 export function aRegistration(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
   counter += 1;
