@@ -150,9 +150,13 @@ export interface SandboxCollectionsTable {
   collection: string;
 }
 
-/** What one API's records take; `bytes` is a bigint, which PostgreSQL's driver answers as text. */
+/**
+ * What one API's records take: the sum of its rows (one per shard). `bytes` is a bigint, which
+ * PostgreSQL's driver answers as text.
+ */
 export interface SandboxUsageTable {
   api_master_id: number;
+  shard: number;
   records: number;
   bytes: ColumnType<number | string, number, number>;
 }

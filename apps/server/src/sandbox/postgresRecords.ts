@@ -2,47 +2,54 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { PAGE_BYTES, type Records } from './records.js';
 import { checkUsage, type StorageLimits, type Usage } from './storageLimits.js';
+import { createUsageEstimate } from './usageEstimate.js';
 
-type Writer = Kysely<Database> | Transaction<Database>;
+type Reader = Kysely<Database> | Transaction<Database>;
 
-async function lockUsage(trx: Transaction<Database>, apiMasterId: number): Promise<Usage | undefined> {
-  const row = await trx
+/**
+ * Rows one API's usage is spread over. A counter row's lock is held until its transaction commits
+ * (a disk flush): with one row per API, its writes would follow one another at a few hundred a
+ * second; a change added to one of 32 rows at random lets them commit side by side.
+ */
+const SHARDS = 32;
+const aShard = () => Math.floor(Math.random() * SHARDS);
+
+/** A stubborn race (a record created and deleted over and over as it is written) fails the write. */
+const ATTEMPTS = 5;
+
+async function usageOf(db: Reader, apiMasterId: number): Promise<Usage> {
+  const row = await db
     .selectFrom('sandbox_usage')
-    .select(['records', 'bytes'])
+    .select([
+      sql<string>`coalesce(sum(records), 0)`.as('records'),
+      sql<string>`coalesce(sum(bytes), 0)`.as('bytes'),
+    ])
     .where('api_master_id', '=', apiMasterId)
-    .forUpdate()
-    .executeTakeFirst();
-  // bigint columns reach JavaScript as text
-  return row && { records: Number(row.records), bytes: Number(row.bytes) };
+    .executeTakeFirstOrThrow();
+  // sums of integers reach JavaScript as text
+  return { records: Number(row.records), bytes: Number(row.bytes) };
 }
 
-async function charge(trx: Transaction<Database>, apiMasterId: number, delta: Usage): Promise<void> {
+/** Adds a change of the API's usage to one of its rows, in the transaction that made it. */
+async function addToUsage(trx: Transaction<Database>, apiMasterId: number, delta: Usage): Promise<void> {
   await trx
-    .updateTable('sandbox_usage')
-    .set({ records: sql`records + ${delta.records}`, bytes: sql`bytes + ${delta.bytes}` })
-    .where('api_master_id', '=', apiMasterId)
-    .execute();
-}
-
-async function upsertWith(db: Writer, apiMasterId: number, collection: string, key: string, data: string) {
-  await db
-    .insertInto('sandbox_records')
-    .values({
-      api_master_id: apiMasterId,
-      collection,
-      record_key: key,
-      data,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['api_master_id', 'collection', 'record_key']).doUpdateSet({ data }))
+    .insertInto('sandbox_usage')
+    .values({ api_master_id: apiMasterId, shard: aShard(), records: delta.records, bytes: delta.bytes })
+    .onConflict((oc) =>
+      oc.columns(['api_master_id', 'shard']).doUpdateSet({
+        records: sql`sandbox_usage.records + excluded.records`,
+        bytes: sql`sandbox_usage.bytes + excluded.bytes`,
+      }),
+    )
     .execute();
 }
 
 /**
- * Records on a database that several instances share. Every write to an API first locks the API's
- * row of `sandbox_usage`: writes to one API then follow one another on every instance, so each reads
- * the size of the record it replaces as it is, and no two can both take the last place. The lock is
- * always taken first, so two writes never wait for each other crosswise.
+ * Records on a database that several instances share. Each write adds its exact change (the size of
+ * the record it replaced, read under that record's lock) to the API's usage in the same transaction,
+ * so the usage is the records' own count and size, on every instance. A write is checked against the
+ * usage as this instance last read it (see usageEstimate.ts): writes to one API at the same moment
+ * may together pass a limit by what they add, and each write after them is refused.
  */
 export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Records {
   const inCollection = (apiMasterId: number, collection: string) =>
@@ -50,6 +57,7 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
       .selectFrom('sandbox_records')
       .where('api_master_id', '=', apiMasterId)
       .where('collection', '=', collection);
+  const estimate = createUsageEstimate((apiMasterId) => usageOf(db, apiMasterId), limits);
   const findJson = async (apiMasterId: number, collection: string, key: string) => {
     const row = await inCollection(apiMasterId, collection)
       .select('data')
@@ -58,45 +66,91 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
     return row?.data;
   };
 
-  function underUsage<T>(
-    apiMasterId: number,
-    work: (trx: Transaction<Database>, usage: Usage) => Promise<T>,
-  ) {
-    return db.transaction().execute(async (trx) => {
-      let usage = await lockUsage(trx, apiMasterId);
-      if (!usage) {
-        await trx
-          .insertInto('sandbox_usage')
-          .values({ api_master_id: apiMasterId, records: 0, bytes: 0 })
-          .onConflict((oc) => oc.column('api_master_id').doNothing())
-          .execute();
-        usage = (await lockUsage(trx, apiMasterId)) as Usage;
-      }
-      return work(trx, usage);
-    });
+  /**
+   * A new record, stored and counted in one statement (and its collection marked stateful when
+   * `mark`): most writes are POSTs of new records, and this is all they cost. False when the key is
+   * taken or a limit is in the way.
+   */
+  async function add(apiMasterId: number, collection: string, key: string, json: string, mark: boolean) {
+    const bytes = Buffer.byteLength(json);
+    if (!(await estimate.allows(apiMasterId, { records: 1, bytes }))) return false;
+    const marked = mark
+      ? sql`, marked AS (
+          INSERT INTO sandbox_collections (api_master_id, collection)
+          SELECT ${apiMasterId}::integer, ${collection}::varchar FROM saved
+          ON CONFLICT DO NOTHING
+        )`
+      : sql``;
+    const { rows } = await sql<{ added: number }>`
+      WITH saved AS (
+        INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at)
+        VALUES (${apiMasterId}, ${collection}, ${key}, ${json}, ${new Date().toISOString()})
+        ON CONFLICT (api_master_id, collection, record_key) DO NOTHING
+        RETURNING 1
+      )${marked}
+      INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
+      SELECT ${apiMasterId}::integer, ${aShard()}::integer, 1, ${bytes}::bigint FROM saved
+      ON CONFLICT (api_master_id, shard) DO UPDATE
+      SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
+      RETURNING 1 AS added`.execute(db);
+    if (rows.length === 0) return false;
+    estimate.note(apiMasterId, { records: 1, bytes });
+    return true;
   }
 
-  const store = (apiMasterId: number, collection: string, key: string, json: string, mark: boolean) =>
-    underUsage(apiMasterId, async (trx, usage) => {
-      const old = await trx
-        .selectFrom('sandbox_records')
-        .select(sql<string>`octet_length(data)`.as('size'))
-        .where('api_master_id', '=', apiMasterId)
-        .where('collection', '=', collection)
-        .where('record_key', '=', key)
-        .executeTakeFirst();
-      const delta = { records: old ? 0 : 1, bytes: Buffer.byteLength(json) - Number(old?.size ?? 0) };
-      checkUsage(usage, delta, limits);
-      await upsertWith(trx, apiMasterId, collection, key, json);
-      if (mark) {
-        await trx
-          .insertInto('sandbox_collections')
-          .values({ api_master_id: apiMasterId, collection })
-          .onConflict((oc) => oc.columns(['api_master_id', 'collection']).doNothing())
-          .execute();
-      }
-      await charge(trx, apiMasterId, delta);
-    });
+  /** Replaces a record (or adds one `add` could not): the old size read under the record's lock. */
+  async function replace(apiMasterId: number, collection: string, key: string, json: string, mark: boolean) {
+    const bytes = Buffer.byteLength(json);
+    const record = { api_master_id: apiMasterId, collection, record_key: key };
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const written = await db.transaction().execute(async (trx) => {
+        const old = await trx
+          .selectFrom('sandbox_records')
+          .select(sql<string>`octet_length(data)`.as('size'))
+          .where('api_master_id', '=', apiMasterId)
+          .where('collection', '=', collection)
+          .where('record_key', '=', key)
+          .forUpdate()
+          .executeTakeFirst();
+        const delta = old ? { records: 0, bytes: bytes - Number(old.size) } : { records: 1, bytes };
+        checkUsage(await usageOf(trx, apiMasterId), delta, limits);
+        if (old) {
+          await trx
+            .updateTable('sandbox_records')
+            .set({ data: json })
+            .where('api_master_id', '=', apiMasterId)
+            .where('collection', '=', collection)
+            .where('record_key', '=', key)
+            .execute();
+        } else {
+          const inserted = await trx
+            .insertInto('sandbox_records')
+            .values({ ...record, data: json, created_at: new Date().toISOString() })
+            .onConflict((oc) => oc.columns(['api_master_id', 'collection', 'record_key']).doNothing())
+            .returning('record_key')
+            .executeTakeFirst();
+          // created meanwhile by another write: its size is read on the next attempt
+          if (!inserted) return false;
+        }
+        if (mark) {
+          await trx
+            .insertInto('sandbox_collections')
+            .values({ api_master_id: apiMasterId, collection })
+            .onConflict((oc) => oc.columns(['api_master_id', 'collection']).doNothing())
+            .execute();
+        }
+        await addToUsage(trx, apiMasterId, delta);
+        return delta;
+      });
+      if (written) return estimate.note(apiMasterId, written);
+    }
+    throw new Error(`Record ${key} of ${collection} kept changing while it was written`);
+  }
+
+  const store = async (apiMasterId: number, collection: string, key: string, json: string, mark: boolean) => {
+    if (!(await add(apiMasterId, collection, key, json, mark)))
+      await replace(apiMasterId, collection, key, json, mark);
+  };
 
   return {
     async isStateful(apiMasterId, collection) {
@@ -136,18 +190,23 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
     findJson,
     put: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, true),
     upsert: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, false),
-    remove: (apiMasterId, collection, key) =>
-      underUsage(apiMasterId, async (trx) => {
-        const gone = await trx
-          .deleteFrom('sandbox_records')
-          .where('api_master_id', '=', apiMasterId)
-          .where('collection', '=', collection)
-          .where('record_key', '=', key)
-          .returning(sql<string>`octet_length(data)`.as('size'))
-          .executeTakeFirst();
-        if (!gone) return false;
-        await charge(trx, apiMasterId, { records: -1, bytes: -Number(gone.size) });
-        return true;
-      }),
+    async remove(apiMasterId, collection, key) {
+      // the record and its share of the usage go together, in one statement
+      const { rows } = await sql<{ size: number }>`
+        WITH gone AS (
+          DELETE FROM sandbox_records
+          WHERE api_master_id = ${apiMasterId} AND collection = ${collection} AND record_key = ${key}
+          RETURNING octet_length(data) AS size
+        ), counted AS (
+          INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
+          SELECT ${apiMasterId}::integer, ${aShard()}::integer, -1, -size FROM gone
+          ON CONFLICT (api_master_id, shard) DO UPDATE
+          SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
+        )
+        SELECT size FROM gone`.execute(db);
+      if (rows.length === 0) return false;
+      estimate.note(apiMasterId, { records: -1, bytes: -rows[0].size });
+      return true;
+    },
   };
 }

@@ -51,12 +51,14 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       'DELETE FROM sandbox_records WHERE api_master_id = ? AND collection = ? AND record_key = ? RETURNING octet_length(data)',
     )
     .pluck();
-  const openUsage = sqlite.prepare(
-    'INSERT INTO sandbox_usage (api_master_id, records, bytes) VALUES (?, 0, 0) ON CONFLICT DO NOTHING',
+  // One writer needs one row (shard 0) per API; the sum still counts any other.
+  const readUsage = sqlite.prepare(
+    'SELECT coalesce(sum(records), 0) AS records, coalesce(sum(bytes), 0) AS bytes FROM sandbox_usage WHERE api_master_id = ?',
   );
-  const readUsage = sqlite.prepare('SELECT records, bytes FROM sandbox_usage WHERE api_master_id = ?');
   const saveUsage = sqlite.prepare(
-    'UPDATE sandbox_usage SET records = records + ?, bytes = bytes + ? WHERE api_master_id = ?',
+    `INSERT INTO sandbox_usage (api_master_id, shard, records, bytes) VALUES (?, 0, ?, ?)
+     ON CONFLICT (api_master_id, shard) DO UPDATE
+     SET records = records + excluded.records, bytes = bytes + excluded.bytes`,
   );
   /** Per API written to since start: its usage with the writes of the batch under way. */
   const usage = new Map<number, Usage>();
@@ -64,7 +66,7 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
   const unsaved = new Map<number, Usage>();
   const write = createWriteBatch(sqlite, {
     beforeCommit() {
-      for (const [apiMasterId, delta] of unsaved) saveUsage.run(delta.records, delta.bytes, apiMasterId);
+      for (const [apiMasterId, delta] of unsaved) saveUsage.run(apiMasterId, delta.records, delta.bytes);
       unsaved.clear();
     },
     afterRollback() {
@@ -78,7 +80,6 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
   function usageOf(apiMasterId: number): Usage {
     let current = usage.get(apiMasterId);
     if (!current) {
-      openUsage.run(apiMasterId);
       current = { ...(readUsage.get(apiMasterId) as Usage) };
       usage.set(apiMasterId, current);
     }
