@@ -3,7 +3,7 @@ import { apiMessages, copilotMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import { openCopilotAsNewUser } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -15,17 +15,6 @@ const toast = (text: string) => toastOn(page, text);
 const main = () => page.getByRole('main');
 const row = (n: number) => main().getByRole('group', { name: `Endpoint ${n}` });
 
-async function openCopilot() {
-  const user = await signUpAndVerifyByApi(product);
-  await signIn(page, user.username, user.password);
-  await page.waitForURL('**/dashboard');
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'API Copilot' })
-    .click();
-  await page.waitForURL('**/prompter');
-}
-
 async function fillRow(n: number, method: string, url: string, description: string) {
   await row(n).getByRole('combobox', { name: 'Request Method' }).click();
   await page.getByRole('option', { name: method, exact: true }).click();
@@ -35,7 +24,7 @@ async function fillRow(n: number, method: string, url: string, description: stri
 
 describe('API Copilot', () => {
   it('turns a project and its endpoints into a document, imports it and downloads it', async () => {
-    await openCopilot();
+    await openCopilotAsNewUser(page, product);
     expect(await main().getByLabel('Project Name').getAttribute('placeholder')).toBe('User');
     expect(await main().getByRole('button', { name: 'Import to APIs' }).isDisabled()).toBe(true);
     expect(await main().getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
@@ -91,7 +80,7 @@ describe('API Copilot', () => {
   });
 
   it('keeps a URL path that does not start with a slash from being sent', async () => {
-    await openCopilot();
+    await openCopilotAsNewUser(page, product);
     await main().getByLabel('Project Name').fill('Library');
     await row(1).getByLabel('URL Path').fill('books');
     await main().getByRole('button', { name: 'Send' }).click();
@@ -100,7 +89,7 @@ describe('API Copilot', () => {
   });
 
   it('lets a Viewer read the screen but not send, import or download', async () => {
-    await openCopilot();
+    await openCopilotAsNewUser(page, product);
     await page.evaluate(() => sessionStorage.setItem('roleId', '1'));
     await page.reload();
     await main().getByLabel('Project Name').fill('Library');

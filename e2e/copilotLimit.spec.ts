@@ -2,7 +2,13 @@ import { copilotMessages, testDataMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { importApiAs, sessionTokenOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import {
+  importApiAs,
+  openCopilotAsNewUser,
+  sessionTokenOf,
+  signIn,
+  signUpAndVerifyByApi,
+} from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -13,14 +19,7 @@ runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) }, 
 
 describe('API Copilot over the team’s AI limit', () => {
   it('says how long to wait instead of "something went wrong"', async () => {
-    const user = await signUpAndVerifyByApi(product);
-    await signIn(page, user.username, user.password);
-    await page.waitForURL('**/dashboard');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'API Copilot' })
-      .click();
-    await page.waitForURL('**/prompter');
+    await openCopilotAsNewUser(page, product);
     const main = page.getByRole('main');
     await main.getByLabel('Project Name').fill('Library');
     await main.getByRole('group', { name: 'Endpoint 1' }).getByLabel('URL Path').fill('/books');

@@ -66,6 +66,18 @@ export async function signedInUser(page: Page, product: RunningProduct, user = a
   return user;
 }
 
+/** A new user, verified by API, signs in and opens API Copilot. */
+export async function openCopilotAsNewUser(page: Page, product: RunningProduct) {
+  const user = await signUpAndVerifyByApi(product);
+  await signIn(page, user.username, user.password);
+  await page.waitForURL('**/dashboard');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'API Copilot' })
+    .click();
+  await page.waitForURL('**/prompter');
+}
+
 /** Opens Settings or Help from the main navigation. */
 export async function openSidebarDialog(page: Page, name: 'Settings' | 'Help') {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name }).click();
