@@ -9,6 +9,7 @@ import * as sandboxRecordOrder from './migrations/006_sandbox_record_order.js';
 import * as sessionCutoff from './migrations/007_session_cutoff.js';
 import * as setPasswordSecret from './migrations/008_set_password_secret.js';
 import * as sandboxUsage from './migrations/009_sandbox_usage.js';
+import * as apiImporting from './migrations/010_api_importing.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -21,6 +22,7 @@ const migrations = {
   '007_session_cutoff': sessionCutoff,
   '008_set_password_secret': setPasswordSecret,
   '009_sandbox_usage': sandboxUsage,
+  '010_api_importing': apiImporting,
 };
 
 export async function migrate(db: Db): Promise<void> {

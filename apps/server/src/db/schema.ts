@@ -52,6 +52,8 @@ export interface ApiMastersTable {
   sandbox_key: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while an import is still being written: the API is hidden until it is cleared. */
+  importing_since: string | null;
 }
 
 export interface EndpointsTable {
