@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { type ProblemDetails, problem } from './problem.js';
+import type { Problem } from './validateValue.js';
+
+/**
+ * The document's own security (OpenAPI `security` and `components.securitySchemes`), compiled once per
+ * endpoint into a check that a request carries the credentials each scheme names: AND inside one
+ * requirement object, OR between them. A presence check, as Prism does: a well-formed credential passes,
+ * whatever its value.
+ */
+
+/** A security scheme object as OpenAPI 3.x declares it (Swagger 2's `basic` is read as HTTP Basic). */
+export interface SecurityScheme {
+  type?: unknown;
+  scheme?: unknown;
+  name?: unknown;
+  in?: unknown;
+  bearerFormat?: unknown;
+}
+
+/** One security requirement object: scheme name → scopes. */
+export type SecurityRequirement = Record<string, unknown>;
+
+export interface SecurityInput {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | string[] | undefined>;
+}
+
+export interface SecurityRefusal {
+  status: 401 | 403;
+  headers?: Record<string, string>;
+  body: ProblemDetails;
+}
+
+/**
+ * Answers null when the request may go on, else the refusal. `vouched`: the product's own token already
+ * proved the Authorization header (the API requires its sandbox tokens), so every scheme that travels in
+ * Authorization counts as carried; API keys are still looked for.
+ */
+export type SecurityCheck = (input: SecurityInput, vouched: boolean) => SecurityRefusal | null;
+
+export interface CompiledSecurity {
+  /** Absent when nothing needs checking: no requirement, or one that every request meets. */
+  check?: SecurityCheck;
+  /** What the document asks that cannot be checked, said once at compile time. */
+  notes: string[];
+}
+
+const SATISFIED = 0;
+const MISSING = 1;
+const MALFORMED = 2;
+type Outcome = typeof SATISFIED | typeof MISSING | typeof MALFORMED;
+
+interface Credential {
+  readsAuthorization: boolean;
+  /** The WWW-Authenticate challenge that asks for it (RFC 9110 §11.6.1). */
+  challenge: string;
+  read(input: SecurityInput): Outcome;
+  missing: Problem;
+  malformed: Problem;
+}
+
+/**
+ * Compiles the effective requirements of one operation (its own `security`, else the document's; `[]`
+ * or an empty requirement `{}` opts out). `forbiddenDeclared`: the operation declares a 403 response,
+ * which then answers a credential that is present but malformed.
+ */
+export function compileSecurity(
+  requirements: unknown,
+  schemes: Record<string, unknown> | undefined,
+  options: { forbiddenDeclared: boolean },
+): CompiledSecurity {
+  const notes: string[] = [];
+  if (!Array.isArray(requirements) || requirements.length === 0) return { notes };
+  const alternatives: Credential[][] = [];
+  for (const requirement of requirements) {
+    if (!isObject(requirement)) continue;
+    const credentials: Credential[] = [];
+    for (const [name, scopes] of Object.entries(requirement)) {
+      const declared = schemes?.[name];
+      if (!isObject(declared)) {
+        notes.push(`security scheme "${name}" is not declared in components.securitySchemes: not checked`);
+        continue;
+      }
+      const credential = credentialOf(name, declared, scopesOf(scopes), notes);
+      if (credential) credentials.push(credential);
+    }
+    // nothing left to ask for: this alternative is met by every request, so the operation is open
+    if (credentials.length === 0) return { notes };
+    alternatives.push(credentials);
+  }
+  if (alternatives.length === 0) return { notes };
+  return { check: checkOf(alternatives, options.forbiddenDeclared), notes };
+}
+
+function checkOf(alternatives: Credential[][], forbiddenDeclared: boolean): SecurityCheck {
+  const challenges = [...new Set(alternatives.flat().map((c) => c.challenge))].join(', ');
+  const meets = (credentials: Credential[], input: SecurityInput, vouched: boolean) => {
+    for (const c of credentials) {
+      if (!(vouched && c.readsAuthorization) && c.read(input) !== SATISFIED) return false;
+    }
+    return true;
+  };
+  return (input, vouched) => {
+    for (const credentials of alternatives) if (meets(credentials, input, vouched)) return null;
+    return refusal(alternatives, input, vouched, forbiddenDeclared, challenges);
+  };
+}
+
+/** Only a refused request pays for this: it reads each credential again to say what is wrong. */
+function refusal(
+  alternatives: Credential[][],
+  input: SecurityInput,
+  vouched: boolean,
+  forbiddenDeclared: boolean,
+  challenges: string,
+): SecurityRefusal {
+  const wanted: string[] = [];
+  const missing: Problem[] = [];
+  const malformed: Problem[] = [];
+  for (const credentials of alternatives) {
+    const unmet = credentials.filter(
+      (c) => !(vouched && c.readsAuthorization) && c.read(input) !== SATISFIED,
+    );
+    wanted.push(unmet.map((c) => c.missing.message).join(' and '));
+    for (const c of unmet) {
+      const [problems, found] = c.read(input) === MALFORMED ? [malformed, c.malformed] : [missing, c.missing];
+      if (!problems.includes(found)) problems.push(found);
+    }
+  }
+  if (forbiddenDeclared && malformed.length > 0) {
+    return {
+      status: 403,
+      body: problem(403, 'Forbidden', `The credentials sent are malformed: ${list(malformed)}`, malformed),
+    };
+  }
+  const detail =
+    wanted.length === 1
+      ? `This operation needs ${wanted[0]}`
+      : `This operation needs one of: ${wanted.map((w, i) => `(${i + 1}) ${w}`).join('; ')}`;
+  return {
+    status: 401,
+    headers: { 'www-authenticate': challenges },
+    body: problem(401, 'Unauthorized', detail, [...malformed, ...missing]),
+  };
+}
+
+const list = (problems: Problem[]) => problems.map((p) => p.message).join('; ');
+
+function credentialOf(
+  name: string,
+  declared: SecurityScheme,
+  scopes: string[],
+  notes: string[],
+): Credential | undefined {
+  const realm = `realm=${quoted(name)}`;
+  switch (declared.type) {
+    case 'apiKey':
+      return apiKeyCredential(name, declared, realm, notes);
+    case 'basic': // Swagger 2.0, when it reaches here unconverted
+      return basicCredential(name, realm);
+    case 'http': {
+      const scheme = typeof declared.scheme === 'string' ? declared.scheme.toLowerCase() : '';
+      if (scheme === 'basic') return basicCredential(name, realm);
+      if (scheme === 'bearer') return bearerCredential(name, 'a bearer token', `Bearer ${realm}`);
+      if (scheme === 'digest') return digestCredential(name, realm);
+      if (/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(scheme))
+        return otherHttpCredential(name, declared.scheme as string, realm);
+      notes.push(`security scheme "${name}" has no usable HTTP scheme name: not checked`);
+      return undefined;
+    }
+    case 'oauth2': {
+      const scope = scopes.length ? `, scope=${quoted(scopes.join(' '))}` : '';
+      return bearerCredential(name, 'an OAuth 2 access token', `Bearer ${realm}${scope}`);
+    }
+    case 'openIdConnect':
+      return bearerCredential(name, 'an OpenID Connect token', `Bearer ${realm}`);
+    case 'mutualTLS':
+      notes.push(`security scheme "${name}" is mutual TLS, which the sandbox cannot see: taken as met`);
+      return undefined;
+    default:
+      notes.push(
+        `security scheme "${name}" has an unknown type ${JSON.stringify(declared.type)}: not checked`,
+      );
+      return undefined;
+  }
+}
+
+function apiKeyCredential(
+  name: string,
+  declared: SecurityScheme,
+  realm: string,
+  notes: string[],
+): Credential | undefined {
+  const key = declared.name;
+  const where = declared.in;
+  if (
+    typeof key !== 'string' ||
+    key === '' ||
+    (where !== 'header' && where !== 'query' && where !== 'cookie')
+  ) {
+    notes.push(`API key scheme "${name}" lacks a name or an "in" of header, query or cookie: not checked`);
+    return undefined;
+  }
+  const header = key.toLowerCase();
+  const read: Credential['read'] =
+    where === 'header'
+      ? (input) => (carries(input.headers[header]) ? SATISFIED : MISSING)
+      : where === 'query'
+        ? (input) => (carries(input.query[key]) ? SATISFIED : MISSING)
+        : (input) => (cookieCarries(input.headers.cookie, key) ? SATISFIED : MISSING);
+  const place =
+    where === 'header' ? `the ${key} header` : where === 'query' ? `query parameter ${key}` : `cookie ${key}`;
+  const missing = { location: `${where}.${key}`, message: `an API key in ${place} (${name})` };
+  return {
+    readsAuthorization: false,
+    // not a registered scheme: it tells a client where the key goes (Prism sends no challenge for it)
+    challenge: `ApiKey ${realm}, in=${quoted(where)}, name=${quoted(key)}`,
+    read,
+    missing,
+    malformed: missing,
+  };
+}
+
+/** One value, non-empty: `?key=` or an empty header carries no credential. */
+function carries(value: string | string[] | undefined): boolean {
+  if (typeof value === 'string') return value !== '';
+  return value?.some((v) => v !== '') ?? false;
+}
+
+function cookieCarries(cookie: string | string[] | undefined, name: string): boolean {
+  if (typeof cookie !== 'string') return false;
+  for (const pair of cookie.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === name && pair.slice(equals + 1).trim() !== '')
+      return true;
+  }
+  return false;
+}
+
+/** `Authorization: <scheme> <rest>` split once: the scheme lower-cased, the rest trimmed. */
+function authorizationOf(input: SecurityInput): { scheme: string; rest: string } | undefined {
+  const header = input.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const value = header.trim();
+  const space = value.search(/\s/);
+  if (space < 0) return { scheme: value.toLowerCase(), rest: '' };
+  return { scheme: value.slice(0, space).toLowerCase(), rest: value.slice(space + 1).trim() };
+}
+
+function authorizationCredential(
+  name: string,
+  scheme: string,
+  challenge: string,
+  what: string,
+  malformedWhy: string,
+  wellFormed: (rest: string) => boolean,
+): Credential {
+  const lower = scheme.toLowerCase();
+  return {
+    readsAuthorization: true,
+    challenge,
+    read(input) {
+      const sent = authorizationOf(input);
+      if (!sent || sent.scheme !== lower) return MISSING;
+      return wellFormed(sent.rest) ? SATISFIED : MALFORMED;
+    },
+    missing: { location: 'header.authorization', message: `${what} in Authorization: ${scheme} (${name})` },
+    malformed: {
+      location: 'header.authorization',
+      message: `Authorization: ${scheme} ${malformedWhy} (${name})`,
+    },
+  };
+}
+
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function basicCredential(name: string, realm: string): Credential {
+  return authorizationCredential(
+    name,
+    'Basic',
+    `Basic ${realm}`,
+    'a user and password',
+    'must carry base64 of user:password',
+    // RFC 7617: base64 of user-id ":" password; the password may hold colons, the user-id may not
+    (rest) => BASE64.test(rest) && Buffer.from(rest, 'base64').toString('latin1').includes(':'),
+  );
+}
+
+function bearerCredential(name: string, what: string, challenge: string): Credential {
+  return authorizationCredential(name, 'Bearer', challenge, what, 'must carry a token (RFC 6750)', (rest) =>
+    TOKEN68.test(rest),
+  );
+}
+
+const DIGEST_PARAMETERS = ['username', 'realm', 'nonce', 'uri', 'response'];
+
+function digestCredential(name: string, realm: string): Credential {
+  // a presence check: any nonce the client answers with is taken, so one per compilation is enough
+  const nonce = randomBytes(16).toString('hex');
+  return authorizationCredential(
+    name,
+    'Digest',
+    `Digest ${realm}, qop="auth", nonce="${nonce}", algorithm=SHA-256`,
+    'digest credentials',
+    `must carry ${DIGEST_PARAMETERS.join(', ')} (RFC 7616)`,
+    (rest) => {
+      const given = new Set([...rest.matchAll(/([A-Za-z0-9_-]+)\s*=/g)].map((m) => m[1].toLowerCase()));
+      return DIGEST_PARAMETERS.every((p) => given.has(p));
+    },
+  );
+}
+
+function otherHttpCredential(name: string, scheme: string, realm: string): Credential {
+  return authorizationCredential(
+    name,
+    scheme,
+    `${scheme} ${realm}`,
+    'credentials',
+    'must carry credentials after the scheme',
+    (rest) => rest !== '',
+  );
+}
+
+/** RFC 9110 quoted-string, of printable ASCII only: the header must be writable whatever the document says. */
+function quoted(text: string): string {
+  return `"${text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\"]/g, '\\$&')}"`;
+}
+
+function scopesOf(scopes: unknown): string[] {
+  return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
