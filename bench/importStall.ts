@@ -88,6 +88,7 @@ async function measureOn(dialect: Dialect, text: string): Promise<void> {
   const { child, url, base, auth } = await startDeployedSandbox({
     dataDir,
     env: scratch ? { DATABASE_URL: scratch.url } : {},
+    nodeFlags: process.env.BENCH_SANDBOX_FLAGS?.split(' ').filter(Boolean),
   });
   try {
     // Warmed up first (the sandbox compiles the API on its first call), then the noise floor.

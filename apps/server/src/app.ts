@@ -69,6 +69,7 @@ export interface App {
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const ABANDONED_IMPORT_MS = 15 * 60_000;
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   let handleSandbox: SandboxHttpHandler | undefined;
@@ -148,8 +149,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server.log,
   );
   server.addHook('onClose', () => changes.close());
+  const apiStore = createApiStore(db.kysely);
+  // An import takes at most a minute to read and as long to write: a mark older than this is a crash's.
+  await apiStore.removeAbandonedImports(new Date(Date.now() - ABANDONED_IMPORT_MS));
   const apis = createApisService({
-    store: createApiStore(db.kysely),
+    store: apiStore,
     db: db.kysely,
     sandboxUrl: config.sandbox.url,
     onChange: changes.announce,

@@ -1,6 +1,15 @@
 const CHUNK = 300;
 
-/** Writes many rows a few hundred at a time: one statement each, within the bounds of both databases. */
+/** Lets the event loop serve other requests (and their queries) before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes many rows a few hundred at a time: one statement each, within the bounds of both databases,
+ * with other requests served between two statements, so a large import does not hold everyone up.
+ */
 export async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await nextTurn();
+    await write(rows.slice(i, i + CHUNK));
+  }
 }

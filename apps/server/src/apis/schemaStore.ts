@@ -53,16 +53,19 @@ export async function insertSchemas(
     props: s.configProperties,
   }));
   while (level.length > 0) {
-    const rows = level.flatMap(({ schemaId, parentId, props }) =>
-      props.map((p, position) => ({
-        schema_id: schemaId,
-        parent_id: parentId,
-        position,
-        json_key: p.jsonKey,
-        definition: JSON.stringify(propertyFields(p)),
-      })),
-    );
-    await inChunks(rows, (chunk) => db.insertInto('body_properties').values(chunk).execute());
+    // rows are made a chunk of parents at a time: all of a large import's at once would hold the CPU
+    await inChunks(level, (parents) => {
+      const rows = parents.flatMap(({ schemaId, parentId, props }) =>
+        props.map((p, position) => ({
+          schema_id: schemaId,
+          parent_id: parentId,
+          position,
+          json_key: p.jsonKey,
+          definition: JSON.stringify(propertyFields(p)),
+        })),
+      );
+      return inChunks(rows, (chunk) => db.insertInto('body_properties').values(chunk).execute());
+    });
     const withChildren = level.filter(({ props }) => props.some((p) => p.configProperties?.length));
     if (withChildren.length === 0) break;
     const idOf = await propertyIds(db, withChildren);
