@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTO_GENERATION_TYPES, type HTTP_METHODS } from './constants.js';
+import type { DeclaredOperation, SecurityScheme } from './declaredOperation.js';
 
 // spec §3: the API catalog as the web app and the import/export see it.
 
@@ -173,6 +174,8 @@ export interface ImportedEndpoint {
   headerConfigList: HeaderConfig[];
   requestConfigList: RequestConfig[];
   responseConfigList: ResponseConfig[];
+  /** The operation as the document declares it; only on the importer's result, never in an answer. */
+  operation?: DeclaredOperation;
 }
 
 /** Something of a document the import could not honour and left out; `pointer` says where (`#/…`). */
@@ -188,6 +191,8 @@ export interface ImportedApi {
   description: string | null;
   endpoints: ImportedEndpoint[];
   schemas: SchemaMaster[];
+  /** The document's security schemes by name; only on the importer's result. */
+  securitySchemes?: Record<string, SecurityScheme>;
   /** Only on the importer's own result: what it left out of the document. */
   warnings?: ImportWarning[];
 }

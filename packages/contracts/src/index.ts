@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './constants.js';
 export * from './copilot.js';
+export * from './declaredOperation.js';
 export * from './errors.js';
 export * from './feedback.js';
 export * from './lab.js';

@@ -35,7 +35,9 @@ interface ApisDeps {
 }
 
 /** Ids of the endpoints an endpoint links to, over every method. */
-export function linkedIds(e: EndpointRow): number[] {
+export function linkedIds(
+  e: Pick<EndpointRow, 'get_api_id' | 'post_api_id' | 'put_api_id' | 'patch_api_id' | 'delete_api_id'>,
+): number[] {
   return [e.get_api_id, e.post_api_id, e.put_api_id, e.patch_api_id, e.delete_api_id]
     .flatMap((list) => list?.split(',') ?? [])
     .map(Number)

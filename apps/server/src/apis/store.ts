@@ -49,6 +49,7 @@ async function insertEndpoints(
     path: e.apiEndPoint,
     summary: e.summary,
     operation_id: e.operationId,
+    operation: e.operation === undefined ? null : JSON.stringify(e.operation),
   }));
   await inChunks(rows, (chunk) => trx.insertInto('endpoints').values(chunk).execute());
   // Positions are unique within the API: they tell which id each endpoint received.
@@ -168,6 +169,7 @@ export function createApiStore(db: Kysely<Database>) {
             is_auth_required: meta.isAuthRequired ? 1 : 0,
             created_at: now(),
             updated_at: now(),
+            security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import * as sessionCutoff from './migrations/007_session_cutoff.js';
 import * as setPasswordSecret from './migrations/008_set_password_secret.js';
 import * as sandboxUsage from './migrations/009_sandbox_usage.js';
 import * as apiImporting from './migrations/010_api_importing.js';
+import * as declaredOperations from './migrations/011_declared_operations.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -23,6 +24,7 @@ const migrations = {
   '008_set_password_secret': setPasswordSecret,
   '009_sandbox_usage': sandboxUsage,
   '010_api_importing': apiImporting,
+  '011_declared_operations': declaredOperations,
 };
 
 export async function migrate(db: Db): Promise<void> {

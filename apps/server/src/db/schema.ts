@@ -54,6 +54,8 @@ export interface ApiMastersTable {
   updated_at: string;
   /** Set while an import is still being written: the API is hidden until it is cleared. */
   importing_since: string | null;
+  /** JSON: the document's security schemes by name (SecurityScheme); NULL when it declares none. */
+  security_schemes: string | null;
 }
 
 export interface EndpointsTable {
@@ -70,6 +72,8 @@ export interface EndpointsTable {
   put_api_id: string | null;
   patch_api_id: string | null;
   delete_api_id: string | null;
+  /** JSON: the operation as the document declares it (DeclaredOperation); NULL for APIs imported before. */
+  operation: string | null;
 }
 
 export interface EndpointParametersTable {

@@ -1,4 +1,7 @@
 import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
+import { toRequirements } from './declareOperation.js';
+import { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
+import { declareSecuritySchemes } from './declareSecuritySchemes.js';
 import { ImportError } from './ImportError.js';
 import { parseDocument } from './parseDocument.js';
 import { isObject, type Json, RefResolver } from './resolveRef.js';
@@ -23,7 +26,15 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
         isObject(document.components) ? document.components.schemas : undefined,
       );
   catalog.addComponents();
-  const endpoints = toEndpoints({ document, swagger2, catalog });
+  const budget = new ExpansionBudget();
+  const declare = {
+    catalog,
+    budget,
+    schemas: new SchemaDeclarer(catalog, budget, swagger2),
+    documentSecurity: toRequirements(document.security),
+  };
+  const endpoints = toEndpoints({ document, swagger2, catalog, declare });
+  const securitySchemes = declareSecuritySchemes(document, swagger2, resolver, catalog.warnings);
   const info = isObject(document.info) ? document.info : {};
   return {
     title: textOf(info.title) ?? (fileName.replace(/\.[^.]*$/, '') || 'Imported API'),
@@ -31,6 +42,7 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
     description: textOf(info.description),
     endpoints,
     schemas: catalog.schemas,
+    ...(securitySchemes ? { securitySchemes } : {}),
     warnings: catalog.warnings.list(),
   };
 }

@@ -34,14 +34,28 @@ export class RefResolver {
     return located;
   }
 
+  /** Like lookup, null for a reference that leaves the document or points to nothing. */
+  tryLookup(ref: string): Located | null {
+    const known = this.found.get(ref);
+    if (known) return known;
+    const segments = splitPointer(ref.trim());
+    const located = segments ? this.walk(segments) : null;
+    if (located) this.found.set(ref, located);
+    return located;
+  }
+
   private locate(ref: string, at: string): Located {
     const segments = splitPointer(ref.trim());
     if (!segments) throw new ImportError(`External references are not followed: ${ref}`, at);
+    const located = this.walk(segments);
+    if (!located) throw new ImportError(`The reference ${ref} points to nothing`, at);
+    return located;
+  }
+
+  private walk(segments: string[]): Located | null {
     let value = this.root;
     for (const segment of segments) {
-      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) {
-        throw new ImportError(`The reference ${ref} points to nothing`, at);
-      }
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return null;
       value = (value as Json)[segment];
     }
     return { value, pointer: childPointer('#', ...segments) };

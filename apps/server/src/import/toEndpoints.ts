@@ -1,4 +1,6 @@
 import type { HttpMethodName, ImportedEndpoint } from '@sandbox/contracts';
+import { type DeclareContext, declareOperation } from './declareOperation.js';
+import { declareSwagger2Operation } from './declareSwagger2Operation.js';
 import { ImportError } from './ImportError.js';
 import { operationBaseName } from './names.js';
 import { withTemplateParameters } from './pathTemplate.js';
@@ -22,6 +24,7 @@ export interface DocumentContext {
   document: Json & { paths: Json };
   swagger2: boolean;
   catalog: SchemaCatalog;
+  declare: DeclareContext;
 }
 
 export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
@@ -58,7 +61,7 @@ function toEndpoint(
   pointer: string,
   item: Json,
   itemPointer: string,
-  { document, swagger2, catalog }: DocumentContext,
+  { document, swagger2, catalog, declare }: DocumentContext,
 ): ImportedEndpoint {
   const operationId = typeof operation.operationId === 'string' ? operation.operationId : null;
   const name = operationBaseName(operationId, method, path);
@@ -102,6 +105,15 @@ function toEndpoint(
       name,
       swagger2 ? mediaTypes('produces') : null,
     ),
+    operation: swagger2
+      ? declareSwagger2Operation(
+          operation,
+          pointer,
+          parameters,
+          { consumes: mediaTypes('consumes'), produces: mediaTypes('produces') },
+          declare,
+        )
+      : declareOperation(operation, pointer, parameters, declare),
   };
 }
 

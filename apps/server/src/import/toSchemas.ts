@@ -108,7 +108,8 @@ export class SchemaCatalog implements SchemaContext {
     return master;
   }
 
-  private componentName(pointer: string): string | null {
+  /** The name of the named schema at `pointer` (where a `$ref` led), null when it is not one. */
+  componentName(pointer: string): string | null {
     const known = this.componentNames.get(pointer);
     if (known !== undefined) return known;
     const prefix = `${this.componentsPointer}/`;

@@ -1,9 +1,11 @@
 import type {
+  DeclaredOperation,
   HeaderConfig,
   ParameterConfig,
   RequestConfig,
   ResponseConfig,
   SchemaMaster,
+  SecurityScheme,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
@@ -11,7 +13,9 @@ import { loadSchemas } from '../apis/schemaStore.js';
 import type { EndpointRow } from '../apis/store.js';
 import type { Database } from '../db/schema.js';
 
-export interface DeployedEndpoint extends EndpointRow {
+export interface DeployedEndpoint extends Omit<EndpointRow, 'operation'> {
+  /** The operation as the document declares it; null for an API imported before it was kept. */
+  operation: DeclaredOperation | null;
   parameters: ParameterConfig[];
   headers: HeaderConfig[];
   requests: RequestConfig[];
@@ -24,6 +28,8 @@ export interface DeployedApi {
   id: number;
   key: string;
   isAuthRequired: boolean;
+  /** The document's security schemes by name; empty when it declares none. */
+  securitySchemes: Record<string, SecurityScheme>;
   endpoints: DeployedEndpoint[];
   schemas: SchemaMaster[];
 }
@@ -32,7 +38,7 @@ export interface DeployedApi {
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
-    .select(['id', 'sandbox_key', 'is_auth_required'])
+    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes'])
     .where('sandbox_key', '=', key)
     .where('is_published', '=', 1)
     .executeTakeFirst();
@@ -85,11 +91,13 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
     id: api.id,
     key,
     isAuthRequired: Boolean(api.is_auth_required),
+    securitySchemes: api.security_schemes === null ? {} : JSON.parse(api.security_schemes),
     schemas,
     endpoints: endpoints.map((e) => {
       const own = paramsOf.get(e.id) ?? [];
       return {
         ...e,
+        operation: e.operation === null ? null : (JSON.parse(e.operation) as DeclaredOperation),
         parameters: own.filter((p) => p.location !== 'header').map(toParameter),
         headers: own.filter((p) => p.location === 'header').map(toHeader),
         requests: (requestsOf.get(e.id) ?? []).map((r) => ({

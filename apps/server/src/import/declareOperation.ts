@@ -1,0 +1,228 @@
+import type {
+  DeclaredExample,
+  DeclaredHeader,
+  DeclaredMediaType,
+  DeclaredOperation,
+  DeclaredParameter,
+  DeclaredRequestBody,
+  DeclaredResponse,
+  SecurityRequirement,
+} from '@sandbox/contracts';
+import type { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
+import { ImportError } from './ImportError.js';
+import { childPointer } from './pointer.js';
+import { isObject, isRef, type Json, type Located } from './resolveRef.js';
+import type { LocatedParameter } from './toParameters.js';
+import type { SchemaCatalog } from './toSchemas.js';
+
+/** What declaring the operations of one document shares. */
+export interface DeclareContext {
+  catalog: SchemaCatalog;
+  budget: ExpansionBudget;
+  schemas: SchemaDeclarer;
+  /** The document's top-level `security`, in force where an operation declares none. */
+  documentSecurity: SecurityRequirement[] | undefined;
+}
+
+// Declared by the steps below; the rest of an operation (tags, description, extensions) is data.
+// Callbacks are left out: the sandbox makes no calls of its own.
+const READ_KEYS = ['parameters', 'requestBody', 'responses', 'security', 'callbacks'];
+
+/** An OpenAPI 3.x operation with its references resolved (see DeclaredOperation); `parameters` are merged. */
+export function declareOperation(
+  operation: Json,
+  pointer: string,
+  parameters: LocatedParameter[],
+  context: DeclareContext,
+): DeclaredOperation {
+  const declared: DeclaredOperation = {
+    ...copyData(operation, pointer, context, READ_KEYS),
+    parameters: parameters.map((parameter) => declareParameter(parameter, context)),
+    responses: {},
+  };
+  if (operation.requestBody !== undefined) {
+    const body = resolve(
+      { value: operation.requestBody, pointer: childPointer(pointer, 'requestBody') },
+      context,
+    );
+    if (body) declared.requestBody = declareRequestBody(body, context);
+  }
+  const responses = { value: operation.responses, pointer: childPointer(pointer, 'responses') };
+  if (isObject(responses.value)) {
+    for (const [code, value] of Object.entries(responses.value)) {
+      const response = resolve({ value, pointer: childPointer(responses.pointer, code) }, context);
+      if (response) declared.responses[statusKey(code)] = declareResponse(response, context);
+    }
+  }
+  const security = effectiveSecurity(operation.security, context.documentSecurity);
+  if (security) declared.security = security;
+  return declared;
+}
+
+/** The operation's own requirements when it has any (`[]` included), else the document's. */
+export function effectiveSecurity(
+  own: unknown,
+  documentSecurity: SecurityRequirement[] | undefined,
+): SecurityRequirement[] | undefined {
+  return Array.isArray(own) ? toRequirements(own) : documentSecurity;
+}
+
+export function toRequirements(list: unknown): SecurityRequirement[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  return list
+    .filter(isObject)
+    .map((requirement) =>
+      Object.fromEntries(
+        Object.entries(requirement).map(([scheme, scopes]) => [
+          scheme,
+          Array.isArray(scopes) ? scopes.filter((scope) => typeof scope === 'string') : [],
+        ]),
+      ),
+    );
+}
+
+/** `2xx` is written `2XX` by most, and matched case-insensitively by OpenAPI tools: one spelling. */
+export function statusKey(code: string): string {
+  return /^[1-5]xx$/i.test(code) ? code.toUpperCase() : code;
+}
+
+function declareParameter(parameter: LocatedParameter, context: DeclareContext): DeclaredParameter {
+  return declareHeader(parameter, context) as DeclaredParameter;
+}
+
+/** A header or a parameter: its schema, its examples and its `content` are declared; the rest is data. */
+function declareHeader(
+  { value, pointer }: Located & { value: Json },
+  context: DeclareContext,
+): DeclaredHeader {
+  const header: Json = copyData(value, pointer, context, ['schema', 'examples', 'content']);
+  if (value.schema !== undefined) {
+    header.schema = context.schemas.declare({
+      value: value.schema,
+      pointer: childPointer(pointer, 'schema'),
+    });
+  }
+  const examples = declareExamples(value.examples, childPointer(pointer, 'examples'), context);
+  if (examples) header.examples = examples;
+  const content = declareContent(value.content, childPointer(pointer, 'content'), context);
+  if (content) header.content = content;
+  return header as DeclaredHeader;
+}
+
+function declareRequestBody(body: Located & { value: Json }, context: DeclareContext): DeclaredRequestBody {
+  return {
+    ...copyData(body.value, body.pointer, context, ['content']),
+    content: declareContent(body.value.content, childPointer(body.pointer, 'content'), context) ?? {},
+  };
+}
+
+function declareResponse(response: Located & { value: Json }, context: DeclareContext): DeclaredResponse {
+  const declared: DeclaredResponse = copyData(response.value, response.pointer, context, [
+    'headers',
+    'content',
+    'links',
+  ]);
+  const headers = declareMap(
+    response.value.headers,
+    childPointer(response.pointer, 'headers'),
+    context,
+    (h) => declareHeader(h, context),
+  );
+  if (headers) declared.headers = headers;
+  const content = declareContent(response.value.content, childPointer(response.pointer, 'content'), context);
+  if (content) declared.content = content;
+  const links = declareMap(response.value.links, childPointer(response.pointer, 'links'), context, (link) =>
+    copyData(link.value, link.pointer, context),
+  );
+  if (links) declared.links = links;
+  return declared;
+}
+
+function declareContent(
+  value: unknown,
+  pointer: string,
+  context: DeclareContext,
+): Record<string, DeclaredMediaType> | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) throw new ImportError('A content must be an object', pointer);
+  const content: Record<string, DeclaredMediaType> = {};
+  for (const [mediaType, media] of Object.entries(value)) {
+    const at = childPointer(pointer, mediaType);
+    if (!isObject(media)) throw new ImportError('A media type must be an object', at);
+    content[mediaType] = declareMediaType({ value: media, pointer: at }, context);
+  }
+  return content;
+}
+
+function declareMediaType({ value, pointer }: Located & { value: Json }, context: DeclareContext) {
+  const media: DeclaredMediaType = copyData(value, pointer, context, ['schema', 'examples', 'encoding']);
+  if (value.schema !== undefined) {
+    media.schema = context.schemas.declare({ value: value.schema, pointer: childPointer(pointer, 'schema') });
+  }
+  const examples = declareExamples(value.examples, childPointer(pointer, 'examples'), context);
+  if (examples) media.examples = examples;
+  const encoding = declareMap(value.encoding, childPointer(pointer, 'encoding'), context, (entry) => {
+    const declared = copyData(entry.value, entry.pointer, context, ['headers']);
+    const headers = declareMap(entry.value.headers, childPointer(entry.pointer, 'headers'), context, (h) =>
+      declareHeader(h, context),
+    );
+    return headers ? { ...declared, headers } : declared;
+  });
+  if (encoding) media.encoding = encoding;
+  return media;
+}
+
+function declareExamples(value: unknown, pointer: string, context: DeclareContext) {
+  return declareMap(
+    value,
+    pointer,
+    context,
+    (example) => copyData(example.value, example.pointer, context) as DeclaredExample,
+  );
+}
+
+/** A map of (possibly referenced) objects; an entry that is not an object is left out. */
+function declareMap<T>(
+  value: unknown,
+  pointer: string,
+  context: DeclareContext,
+  declare: (entry: Located & { value: Json }) => T,
+): Record<string, T> | undefined {
+  if (!isObject(value)) return undefined;
+  const map: Record<string, T> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    const resolved = resolve({ value: entry, pointer: childPointer(pointer, name) }, context);
+    if (resolved) map[name] = declare(resolved);
+  }
+  return map;
+}
+
+/**
+ * Follows a reference to the object it names; a 3.1 reference's own `summary` and `description`
+ * win over the target's. Anything but an object is left out, with a warning.
+ */
+function resolve(located: Located, context: DeclareContext): (Located & { value: Json }) | null {
+  const target = context.catalog.resolver.follow(located);
+  if (!isObject(target.value)) {
+    context.catalog.warnings.add(target.pointer, 'Not an object: left out of the declared operation');
+    return null;
+  }
+  if (!isRef(located.value)) return { value: target.value, pointer: target.pointer };
+  const { summary, description } = located.value;
+  const beside: Json = {};
+  if (summary !== undefined) beside.summary = summary;
+  if (description !== undefined) beside.description = description;
+  return { value: { ...target.value, ...beside }, pointer: target.pointer };
+}
+
+/** The keys of `value` that are data, copied as written; the `read` ones are declared by the caller. */
+function copyData(value: Json, pointer: string, context: DeclareContext, read: string[] = []): Json {
+  const copy: Json = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (read.includes(key)) continue;
+    context.budget.spend(key.length + 4, pointer);
+    context.budget.spendData(entry, childPointer(pointer, key));
+    copy[key] = entry;
+  }
+  return copy;
+}
