@@ -69,11 +69,19 @@ const documents: [string, string, string][] = [
   ],
 ];
 
+/**
+ * What the export writes: the catalog as configured. The operations as the document declared them
+ * (and its security schemes) are the sandbox's, kept as imported, and not exported.
+ */
+function catalogOf({ securitySchemes: _schemes, ...api }: ImportedApi): ImportedApi {
+  return { ...api, endpoints: api.endpoints.map(({ operation: _operation, ...endpoint }) => endpoint) };
+}
+
 describe('exportOpenApi', () => {
   it.each(documents)('round-trips %s through export and import unchanged', (_name, text, fileName) => {
-    const imported = importOpenApi(text, fileName);
+    const imported = catalogOf(importOpenApi(text, fileName));
     const exported = exportOpenApi(imported);
-    const again = importOpenApi(JSON.stringify(exported), 'exported.json');
+    const again = catalogOf(importOpenApi(JSON.stringify(exported), 'exported.json'));
     expect(again.endpoints).toEqual(imported.endpoints);
     expect(again.schemas).toEqual(imported.schemas);
     expect(again).toEqual(imported);
