@@ -1,28 +1,38 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { SecurityScheme } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import { importOpenApi } from '../import/importOpenApi.js';
 import { compileSecurity, type SecurityInput } from './securitySchemes.js';
 
 const require = createRequire(import.meta.url);
-// biome-ignore lint/suspicious/noExplicitAny: published example documents, read as they are
-type Document = any;
-const security30: Document = require('@readme/oas-examples/3.0/json/security.json');
-const multiple30: Document = require('@readme/oas-examples/3.0/json/security-multiple.json');
-const security31: Document = require('@readme/oas-examples/3.1/json/security.json');
-const trainTravel: Document = require('@readme/oas-examples/3.1/json/train-travel.json');
+const example = (name: string) => readFileSync(require.resolve(`@readme/oas-examples/${name}`), 'utf8');
+const security30 = example('3.0/json/security.json');
+const multiple30 = example('3.0/json/security-multiple.json');
+const security31 = example('3.1/json/security.json');
+const trainTravel = example('3.1/json/train-travel.json');
+const petstore20 = example('2.0/json/petstore.json');
 
-/** The effective requirements of one operation of a document, compiled as the sandbox compiles them. */
-function securityOf(document: Document, method: string, path: string) {
-  const operation = document.paths[path][method];
-  return compileSecurity(operation.security ?? document.security, document.components?.securitySchemes, {
-    forbiddenDeclared: '403' in (operation.responses ?? {}),
+/** One operation of a document, imported and compiled as the sandbox compiles it. */
+function securityOf(document: string, method: string, path: string) {
+  const imported = importOpenApi(document, 'api.json');
+  const endpoint = imported.endpoints.find(
+    (e) => e.methodType === method.toUpperCase() && e.apiEndPoint === path,
+  );
+  if (!endpoint?.operation) throw new Error(`no ${method} ${path}`);
+  return compileSecurity(endpoint.operation.security, imported.securitySchemes ?? {}, {
+    forbiddenDeclared: '403' in endpoint.operation.responses,
   });
 }
 
-function checkOf(document: Document, method: string, path: string) {
+function checkOf(document: string, method: string, path: string) {
   const { check } = securityOf(document, method, path);
   if (!check) throw new Error(`${method} ${path} checks nothing`);
   return check;
 }
+
+const schemesOf = (document: string) => importOpenApi(document, 'api.json').securitySchemes ?? {};
+const never = { forbiddenDeclared: false };
 
 const request = (
   headers: SecurityInput['headers'] = {},
@@ -101,9 +111,7 @@ describe('HTTP schemes', () => {
   });
 
   it('answers a malformed credential with 403 where the operation declares 403', () => {
-    const { check } = compileSecurity([{ basic: [] }], security30.components.securitySchemes, {
-      forbiddenDeclared: true,
-    });
+    const { check } = compileSecurity([{ basic: [] }], schemesOf(security30), { forbiddenDeclared: true });
     const refused = check?.(request({ authorization: basic('no-colon') }), false);
     expect(refused?.status).toBe(403);
     expect(refused?.headers).toBeUndefined();
@@ -129,9 +137,7 @@ describe('HTTP schemes', () => {
     const { check } = compileSecurity(
       [{ digest: [] }],
       { digest: { type: 'http', scheme: 'digest' } },
-      {
-        forbiddenDeclared: false,
-      },
+      never,
     );
     const answer =
       'Digest username="ann", realm="digest", nonce="abc", uri="/x", response="6629fae49393a05397450978507c4ef1"';
@@ -143,16 +149,12 @@ describe('HTTP schemes', () => {
   });
 
   it('reads other HTTP schemes by their name', () => {
-    const { check } = compileSecurity(
-      [{ hoba: [] }],
-      { hoba: { type: 'http', scheme: 'HOBA' } },
-      {
-        forbiddenDeclared: false,
-      },
-    );
-    expect(check?.(request({ authorization: 'hoba result="x"' }), false)).toBeNull();
+    // the importer keeps scheme names in lower case; a client may write them in any case
+    const { check } = compileSecurity([{ hoba: [] }], { hoba: { type: 'http', scheme: 'hoba' } }, never);
+    expect(check?.(request({ authorization: 'HOBA result="x"' }), false)).toBeNull();
+    expect(check?.(request({ authorization: 'HOBA' }), false)?.status).toBe(401);
     expect(check?.(request({ authorization: 'Bearer x' }), false)?.headers?.['www-authenticate']).toBe(
-      'HOBA realm="hoba"',
+      'hoba realm="hoba"',
     );
   });
 
@@ -240,9 +242,7 @@ describe('requirements combined', () => {
   it('opts out with an empty requirement or an empty list', () => {
     expect(securityOf(security30, 'get', '/anything/optional-auth').check).toBeUndefined();
     expect(securityOf(security30, 'post', '/anything/no-auth').check).toBeUndefined();
-    expect(
-      compileSecurity([], security30.components.securitySchemes, { forbiddenDeclared: false }).check,
-    ).toBeUndefined();
+    expect(compileSecurity([], schemesOf(security30), never).check).toBeUndefined();
   });
 
   it('takes mutual TLS as met, and says it cannot check it', () => {
@@ -254,66 +254,71 @@ describe('requirements combined', () => {
   });
 
   it('skips a scheme the document does not declare, and reports it, without locking the operation', () => {
-    const schemes = security30.components.securitySchemes;
-    const alone = compileSecurity([{ nowhere: [] }], schemes, { forbiddenDeclared: false });
+    const schemes = schemesOf(security30);
+    const alone = compileSecurity([{ nowhere: [] }], schemes, never);
     expect(alone.check).toBeUndefined();
     expect(alone.notes).toEqual([
       'security scheme "nowhere" is not declared in components.securitySchemes: not checked',
     ]);
-    const beside = compileSecurity([{ nowhere: [], apiKey_query: [] }], schemes, {
-      forbiddenDeclared: false,
-    });
+    const beside = compileSecurity([{ nowhere: [], apiKey_query: [] }], schemes, never);
     expect(beside.check?.(request({}, { apiKey: 'k' }), false)).toBeNull();
     expect(beside.check?.(request(), false)?.status).toBe(401);
   });
 
-  it('reports an API key scheme it cannot read', () => {
-    const compiled = compileSecurity(
-      [{ k: [] }],
-      { k: { type: 'apiKey', in: 'body', name: 'k' } },
-      {
-        forbiddenDeclared: false,
-      },
-    );
+  it('reports an HTTP scheme whose name a header cannot carry', () => {
+    const compiled = compileSecurity([{ odd: [] }], { odd: { type: 'http', scheme: 'my scheme' } }, never);
     expect(compiled.check).toBeUndefined();
-    expect(compiled.notes[0]).toMatch(/lacks a name or an "in" of header, query or cookie/);
+    expect(compiled.notes).toEqual(['security scheme "odd" has no usable HTTP scheme name: not checked']);
   });
 
   it('writes challenges a socket can carry whatever names the document uses', () => {
-    const { check } = compileSecurity(
-      [{ 'clé "x"': [] }],
-      { 'clé "x"': { type: 'apiKey', in: 'header', name: 'X-Clé' } },
-      {
-        forbiddenDeclared: false,
-      },
-    );
+    const schemes: Record<string, SecurityScheme> = {
+      'clé "x"': { type: 'apiKey', in: 'header', name: 'X-Clé' },
+    };
+    const { check } = compileSecurity([{ 'clé "x"': [] }], schemes, never);
     expect(check?.(request(), false)?.headers?.['www-authenticate']).toBe(
       'ApiKey realm="cl? \\"x\\"", in="header", name="X-Cl?"',
     );
   });
 });
 
-describe('Swagger 2.0 security definitions', () => {
-  it('reads basic, apiKey and oauth2 as declared', () => {
-    const definitions = {
-      basicAuth: { type: 'basic' },
-      api_key: { type: 'apiKey', name: 'api_key', in: 'header' },
-      petstore_auth: { type: 'oauth2', flow: 'implicit', authorizationUrl: 'http://x/oauth', scopes: {} },
-    };
-    const options = { forbiddenDeclared: false };
-    expect(
-      compileSecurity([{ basicAuth: [] }], definitions, options).check?.(request(), false)?.headers,
-    ).toEqual({
-      'www-authenticate': 'Basic realm="basicAuth"',
+describe('Swagger 2.0 security definitions, as the importer converts them', () => {
+  it('wants the petstore key in its header and an OAuth 2 token for writes', () => {
+    const read = checkOf(petstore20, 'get', '/pet/{petId}');
+    expect(read(request({ api_key: 'k' }), false)).toBeNull();
+    expect(read(request(), false)?.headers?.['www-authenticate']).toBe(
+      'ApiKey realm="api_key", in="header", name="api_key"',
+    );
+    const write = checkOf(petstore20, 'post', '/pet');
+    expect(write(request({ authorization: 'Bearer t' }), false)).toBeNull();
+    expect(write(request(), false)?.headers?.['www-authenticate']).toBe(
+      'Bearer realm="petstore_auth", scope="write:pets read:pets"',
+    );
+    expect(securityOf(petstore20, 'get', '/user/login').check).toBeUndefined();
+  });
+
+  it('reads basic as HTTP Basic and a key in the query', () => {
+    const document = JSON.stringify({
+      swagger: '2.0',
+      info: { title: 'Swagger 2 security', version: '1' },
+      securityDefinitions: {
+        basicAuth: { type: 'basic' },
+        token: { type: 'apiKey', in: 'query', name: 'token' },
+      },
+      security: [{ basicAuth: [] }],
+      paths: {
+        '/reports': {
+          get: { responses: { 200: { description: 'ok' }, 403: { description: 'no' } } },
+          post: { security: [{ token: [] }], responses: { 201: { description: 'made' } } },
+        },
+      },
     });
-    expect(
-      compileSecurity([{ api_key: [] }], definitions, options).check?.(request({ api_key: 'k' }), false),
-    ).toBeNull();
-    expect(
-      compileSecurity([{ petstore_auth: ['write:pets'] }], definitions, options).check?.(
-        request({ authorization: 'Bearer t' }),
-        false,
-      ),
-    ).toBeNull();
+    const get = checkOf(document, 'get', '/reports');
+    expect(get(request({ authorization: basic('ann:pw') }), false)).toBeNull();
+    expect(get(request(), false)?.headers?.['www-authenticate']).toBe('Basic realm="basicAuth"');
+    expect(get(request({ authorization: 'Basic !!' }), false)?.status).toBe(403);
+    const post = checkOf(document, 'post', '/reports');
+    expect(post(request({}, { token: 't' }), false)).toBeNull();
+    expect(post(request({ authorization: basic('ann:pw') }), false)?.status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SecurityRequirement, SecurityScheme } from '@sandbox/contracts';
 import { type ProblemDetails, problem } from './problem.js';
 import type { Problem } from './validateValue.js';
 
@@ -8,18 +9,6 @@ import type { Problem } from './validateValue.js';
  * requirement object, OR between them. A presence check, as Prism does: a well-formed credential passes,
  * whatever its value.
  */
-
-/** A security scheme object as OpenAPI 3.x declares it (Swagger 2's `basic` is read as HTTP Basic). */
-export interface SecurityScheme {
-  type?: unknown;
-  scheme?: unknown;
-  name?: unknown;
-  in?: unknown;
-  bearerFormat?: unknown;
-}
-
-/** One security requirement object: scheme name → scopes. */
-export type SecurityRequirement = Record<string, unknown>;
 
 export interface SecurityInput {
   headers: Record<string, string | string[] | undefined>;
@@ -66,30 +55,28 @@ interface Credential {
  * which then answers a credential that is present but malformed.
  */
 export function compileSecurity(
-  requirements: unknown,
-  schemes: Record<string, unknown> | undefined,
+  requirements: SecurityRequirement[] | undefined,
+  schemes: Record<string, SecurityScheme>,
   options: { forbiddenDeclared: boolean },
 ): CompiledSecurity {
   const notes: string[] = [];
-  if (!Array.isArray(requirements) || requirements.length === 0) return { notes };
+  if (!requirements?.length) return { notes };
   const alternatives: Credential[][] = [];
   for (const requirement of requirements) {
-    if (!isObject(requirement)) continue;
     const credentials: Credential[] = [];
     for (const [name, scopes] of Object.entries(requirement)) {
-      const declared = schemes?.[name];
-      if (!isObject(declared)) {
+      const declared = Object.hasOwn(schemes, name) ? schemes[name] : undefined;
+      if (!declared) {
         notes.push(`security scheme "${name}" is not declared in components.securitySchemes: not checked`);
         continue;
       }
-      const credential = credentialOf(name, declared, scopesOf(scopes), notes);
+      const credential = credentialOf(name, declared, scopes, notes);
       if (credential) credentials.push(credential);
     }
     // nothing left to ask for: this alternative is met by every request, so the operation is open
     if (credentials.length === 0) return { notes };
     alternatives.push(credentials);
   }
-  if (alternatives.length === 0) return { notes };
   return { check: checkOf(alternatives, options.forbiddenDeclared), notes };
 }
 
@@ -156,19 +143,14 @@ function credentialOf(
   const realm = `realm=${quoted(name)}`;
   switch (declared.type) {
     case 'apiKey':
-      return apiKeyCredential(name, declared, realm, notes);
-    case 'basic': // Swagger 2.0, when it reaches here unconverted
-      return basicCredential(name, realm);
-    case 'http': {
-      const scheme = typeof declared.scheme === 'string' ? declared.scheme.toLowerCase() : '';
-      if (scheme === 'basic') return basicCredential(name, realm);
-      if (scheme === 'bearer') return bearerCredential(name, 'a bearer token', `Bearer ${realm}`);
-      if (scheme === 'digest') return digestCredential(name, realm);
-      if (/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(scheme))
-        return otherHttpCredential(name, declared.scheme as string, realm);
+      return apiKeyCredential(name, declared, realm);
+    case 'http':
+      if (declared.scheme === 'basic') return basicCredential(name, realm);
+      if (declared.scheme === 'bearer') return bearerCredential(name, 'a bearer token', `Bearer ${realm}`);
+      if (declared.scheme === 'digest') return digestCredential(name, realm);
+      if (TOKEN.test(declared.scheme)) return otherHttpCredential(name, declared.scheme, realm);
       notes.push(`security scheme "${name}" has no usable HTTP scheme name: not checked`);
       return undefined;
-    }
     case 'oauth2': {
       const scope = scopes.length ? `, scope=${quoted(scopes.join(' '))}` : '';
       return bearerCredential(name, 'an OAuth 2 access token', `Bearer ${realm}${scope}`);
@@ -178,30 +160,15 @@ function credentialOf(
     case 'mutualTLS':
       notes.push(`security scheme "${name}" is mutual TLS, which the sandbox cannot see: taken as met`);
       return undefined;
-    default:
-      notes.push(
-        `security scheme "${name}" has an unknown type ${JSON.stringify(declared.type)}: not checked`,
-      );
-      return undefined;
   }
 }
 
 function apiKeyCredential(
   name: string,
-  declared: SecurityScheme,
+  declared: Extract<SecurityScheme, { type: 'apiKey' }>,
   realm: string,
-  notes: string[],
-): Credential | undefined {
-  const key = declared.name;
-  const where = declared.in;
-  if (
-    typeof key !== 'string' ||
-    key === '' ||
-    (where !== 'header' && where !== 'query' && where !== 'cookie')
-  ) {
-    notes.push(`API key scheme "${name}" lacks a name or an "in" of header, query or cookie: not checked`);
-    return undefined;
-  }
+): Credential {
+  const { name: key, in: where } = declared;
   const header = key.toLowerCase();
   const read: Credential['read'] =
     where === 'header'
@@ -273,6 +240,8 @@ function authorizationCredential(
   };
 }
 
+/** RFC 9110 token: what an auth-scheme name may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -326,12 +295,4 @@ function otherHttpCredential(name: string, scheme: string, realm: string): Crede
 /** RFC 9110 quoted-string, of printable ASCII only: the header must be writable whatever the document says. */
 function quoted(text: string): string {
   return `"${text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\"]/g, '\\$&')}"`;
-}
-
-function scopesOf(scopes: unknown): string[] {
-  return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
