@@ -1,5 +1,6 @@
 import type { HeaderConfig, ParameterConfig } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
+import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
@@ -12,15 +13,6 @@ export interface CompiledParameter {
   shape: Shape;
 }
 
-export interface CompiledResponse {
-  code: number;
-  shape?: Shape;
-  /** Where a list of records goes in this response: the body itself ('') or one of its array fields. */
-  listField?: string;
-  example?: unknown;
-  contentType: string | null;
-}
-
 export interface CompiledEndpoint {
   id: number;
   method: string;
@@ -29,11 +21,11 @@ export interface CompiledEndpoint {
   resourceName: string;
   parameters: CompiledParameter[];
   body: { shape?: Shape; required: boolean; json: boolean } | null;
-  responses: Map<number, CompiledResponse>;
-  /** spec/DESIGN §6: the lowest configured 2xx answers unless `Prefer: code=` asks for another. */
-  successCode: number;
-  /** A declared 422 or 400 answers validation failures (as Prism does); otherwise 400. */
-  invalidCode: number;
+  /**
+   * By code, range and `default`. spec/DESIGN §6: the lowest 2xx answers unless `Prefer: code=` asks
+   * for another; a declared 422 or 400 answers validation failures (as Prism does).
+   */
+  responses: CompiledResponses;
   /** Linked endpoints (and, without links, endpoints of one resource path) share one collection. */
   collection: string;
   /** Test data for the response: answered before anything is generated. */
@@ -69,10 +61,18 @@ function parameterShape(p: ParameterConfig | HeaderConfig): Shape {
   };
 }
 
-function listFieldOf(shape: Shape): string | undefined {
-  if (shape.type === 'array') return '';
-  return shape.properties?.find((p) => p.shape.type === 'array')?.key;
+/** The path's last fixed segment: `pets` for `/pets/{petId}`. */
+function resourceNameOf(path: string): string {
+  return (
+    path
+      .split('/')
+      .filter((segment) => segment && !segment.startsWith('{'))
+      .at(-1) ?? ''
+  );
 }
+
+/** The document's named schemas are kept as the catalog's model, not as written: XML names them. */
+const noSchemas = () => undefined;
 
 /** `/pets/{petId}` → `/pets`: the collection an item path belongs to. */
 function resourceOf(path: string): string {
@@ -113,20 +113,12 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const idFields = new Map<string, string>();
 
   for (const e of api.endpoints) {
-    const responses = new Map<number, CompiledResponse>();
-    for (const r of e.responses) {
-      const code = Number(r.responseCode);
-      if (!Number.isInteger(code)) continue;
-      const named = r.responseSchemaName ? schemas.get(r.responseSchemaName) : undefined;
-      responses.set(code, {
-        code,
-        listField: named ? listFieldOf(named) : undefined,
-        shape: named && r.responseSchemaName ? { type: named.type, ref: r.responseSchemaName } : undefined,
-        example: r.example,
-        contentType: r.contentType,
-      });
-    }
-    const codes = [...responses.keys()].sort((a, b) => a - b);
+    const resourceName = resourceNameOf(e.path);
+    const responses = compileResponses(e.responses, e.operation, {
+      schemas,
+      resourceName,
+      resolve: noSchemas,
+    });
     const request = e.requests[0];
     const lastParam = /\{([^}]+)\}\/?$/.exec(e.path)?.[1];
     const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
@@ -137,11 +129,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       id: e.id,
       method: e.method,
       path: e.path,
-      resourceName:
-        e.path
-          .split('/')
-          .filter((segment) => segment && !segment.startsWith('{'))
-          .at(-1) ?? '',
+      resourceName,
       parameters: [
         ...e.parameters.map((p) => ({
           name: p.keyName,
@@ -167,8 +155,6 @@ export function compileApi(api: DeployedApi): CompiledApi {
           }
         : null,
       responses,
-      successCode: codes.find((c) => c >= 200 && c < 300) ?? codes[0] ?? 200,
-      invalidCode: responses.has(422) ? 422 : 400,
       collection,
       testRows: e.testRows,
       item: lastParam ? { param: lastParam, field: idField } : undefined,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
-import { problem } from './problem.js';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
@@ -69,19 +69,23 @@ export function writeAnswer(res: ServerResponse, method: string | undefined, ans
     ...answer.headers,
     ...ISOLATION_HEADERS,
   };
-  if ((answer.body === undefined && answer.json === undefined) || answer.status === 204) {
+  const text =
+    answer.payload ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
+  // RFC 9110 §15.3.5, §15.4.5: 204 and 304 have no content
+  if (text === undefined || answer.status === 204 || answer.status === 304) {
     res.writeHead(answer.status, headers).end();
     return;
   }
-  const text = answer.json ?? JSON.stringify(answer.body);
-  const isProblem =
-    answer.status >= 400 && typeof answer.body === 'object' && answer.body !== null && 'title' in answer.body;
-  headers['content-type'] = isProblem
-    ? 'application/problem+json; charset=utf-8'
-    : 'application/json; charset=utf-8';
+  headers['content-type'] =
+    answer.contentType ?? (isProblem(answer) ? PROBLEM_CONTENT_TYPE : JSON_CONTENT_TYPE);
   headers['content-length'] = String(Buffer.byteLength(text));
   res.writeHead(answer.status, headers).end(method === 'HEAD' ? undefined : text);
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const isProblem = ({ status, body }: SandboxAnswer) =>
+  status >= 400 && typeof body === 'object' && body !== null && 'title' in body;
 
 const tooLarge = (): SandboxAnswer => ({
   status: 413,

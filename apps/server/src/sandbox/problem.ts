@@ -1,5 +1,7 @@
 import type { Problem } from './validateValue.js';
 
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
 /** RFC 9457 problem details, the sandbox's answer to every failure. */
 export interface ProblemDetails {
   type: string;

@@ -1,16 +1,24 @@
-import type { CompiledApi, CompiledEndpoint, CompiledResponse } from './compileApi.js';
-import { generateValue } from './generateValue.js';
+import type { Chosen, Preferences } from './chooseResponse.js';
+import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
+import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
+import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
+import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
-import { problem } from './problem.js';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
 import { StorageLimitReached } from './storageLimits.js';
 
 export interface SandboxAnswer {
   status: number;
+  /** A JSON body (problem details when it has a `title` and the status is an error). */
   body?: unknown;
   /** The body already serialized (a stored record sent as it is kept). */
   json?: string;
+  /** The body already written in its media type (`contentType`): text, XML, bytes. */
+  payload?: string | Buffer;
+  /** Without it, a body is sent as JSON. */
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -20,19 +28,30 @@ interface Call {
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
-  /** `Prefer: code=NNN`, when it names a configured response. */
-  preferred?: CompiledResponse;
+  /** The response answering: the endpoint's success, or the declared code the client prefers. */
+  chosen?: Chosen<CompiledResponse>;
+  /** Its media type as negotiated; undefined when it has no content or the API predates declarations. */
+  media?: Negotiated<CompiledMedia>;
+  /** `Prefer` (or Prism's `__code`-style query): answered from the document, the records left alone. */
+  preferences?: Preferences;
+  accept?: string;
 }
 
+/** The configured JSON body of a response: templates of stored records, lists' envelopes. */
 function generated(api: CompiledApi, response: CompiledResponse | undefined, name: string): unknown {
-  if (!response) return undefined;
-  if (response.example !== undefined) return response.example;
-  return response.shape ? generateValue(response.shape, name, api.schemas) : undefined;
+  return configuredBody(response, undefined, api.schemas, name);
+}
+
+/** The body the chosen response declares, in its negotiated media type when it has one. */
+function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unknown {
+  if (media) return bodyOf(media.media, preferences, api.schemas, endpoint.resourceName);
+  return configuredBody(chosen?.response, preferences, api.schemas, endpoint.resourceName);
 }
 
 const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxAnswer => ({
   status: 404,
   body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
+  contentType: PROBLEM_CONTENT_TYPE,
 });
 
 /** The record as answers show it: without the properties only requests carry (a password, say). */
@@ -54,6 +73,7 @@ async function store(write: Promise<void>, json: string, status: number): Promis
     return {
       status: 507,
       body: problem(507, 'Insufficient Storage', error.message, undefined, { limit, max }),
+      contentType: PROBLEM_CONTENT_TYPE,
     };
   }
   return { status, json };
@@ -74,34 +94,46 @@ function asList(
 }
 
 /** Test data answers a list with all its rows, an item with the row whose id matches (else 404). */
-function fromTestRows(
-  api: CompiledApi,
-  endpoint: CompiledEndpoint,
-  key: string | undefined,
-  name: string,
-): SandboxAnswer {
+function fromTestRows(call: Call, key: string | undefined, status: number): SandboxAnswer {
+  const { api, endpoint } = call;
   const { testRows, item } = endpoint;
   if (key === undefined || !item) {
-    const success = endpoint.responses.get(endpoint.successCode);
+    const success = call.chosen?.response;
     const list = success?.listField !== undefined;
-    return { status: endpoint.successCode, body: list ? asList(api, success, name, testRows) : testRows[0] };
+    const body = list ? asList(api, success, endpoint.resourceName, testRows) : testRows[0];
+    return { status, body };
   }
   const row = testRows.find((r) => String(r[item.field] ?? r[item.param]) === key);
   if (!row)
-    return { status: 404, body: problem(404, 'Not Found', `No test data row with ${item.field} "${key}"`) };
-  return { status: endpoint.successCode, body: row };
+    return {
+      status: 404,
+      body: problem(404, 'Not Found', `No test data row with ${item.field} "${key}"`),
+      contentType: PROBLEM_CONTENT_TYPE,
+    };
+  return { status, body: row };
 }
 
 /**
- * The answer of a valid request (DESIGN §6): a preferred code answers as configured; otherwise linked
- * endpoints share a collection — POST stores, GET lists or finds, PUT/PATCH change, DELETE removes —
- * and a collection that never stored anything answers with generated data.
+ * The answer of a valid request (DESIGN §6), written in the media type negotiated for it: a client's
+ * preference answers from the document; otherwise linked endpoints share a collection — POST stores,
+ * GET lists or finds, PUT/PATCH change, DELETE removes — and a collection that never stored anything
+ * answers with test data or the document's example or generated data.
  */
 export async function respond(call: Call, records: RecordStore): Promise<SandboxAnswer> {
-  const { api, endpoint, params, body, preferred } = call;
-  const success = endpoint.responses.get(endpoint.successCode);
+  return inMediaType(await answer(call, records), call.chosen, call.media, call.api.schemas);
+}
+
+async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> {
+  const { api, endpoint, params, body, chosen, preferences } = call;
+  const success = chosen?.response;
+  const status = chosen?.status ?? 200;
   const name = endpoint.resourceName;
-  if (preferred) return { status: preferred.code, body: generated(api, preferred, name) };
+  const preferred =
+    preferences &&
+    (preferences.example !== undefined ||
+      preferences.dynamic !== undefined ||
+      chosen !== endpoint.responses.success);
+  if (preferred) return { status, body: declaredBody(call) };
 
   const { collection, item } = endpoint;
   const key = item ? params[item.param] : undefined;
@@ -117,30 +149,23 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
         record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
-      return store(records.put(api.id, collection, String(record[field]), json), json, endpoint.successCode);
+      return store(records.put(api.id, collection, String(record[field]), json), json, status);
     }
     case 'GET': {
       if (!stateful) break;
       if (key === undefined) {
         const asked = pageOf(call.query);
-        if ('problems' in asked) {
-          const { invalidCode } = endpoint;
-          const detail = `${asked.problems.length} problem${asked.problems.length === 1 ? '' : 's'} with the request`;
-          return {
-            status: invalidCode,
-            body: problem(invalidCode, 'Invalid request', detail, asked.problems),
-          };
-        }
+        if ('problems' in asked)
+          return invalidAnswer(endpoint.responses, asked.problems, call.accept, api.schemas, name);
         const page = await records.listJson(api.id, collection, asked);
         const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.
-        if (!success?.listField)
-          return { status: endpoint.successCode, headers, json: `[${page.texts.join(',')}]` };
+        if (!success?.listField) return { status, headers, json: `[${page.texts.join(',')}]` };
         const list = page.texts.map((text) => JSON.parse(text) as SandboxRecord);
-        return { status: endpoint.successCode, headers, body: asList(api, success, name, list) };
+        return { status, headers, body: asList(api, success, name, list) };
       }
       const found = await records.findJson(api.id, collection, key);
-      return found ? { status: endpoint.successCode, json: found } : notFound(endpoint, key);
+      return found ? { status, json: found } : notFound(endpoint, key);
     }
     case 'PUT':
     case 'PATCH': {
@@ -150,23 +175,22 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
-      return store(records.put(api.id, collection, key, json), json, endpoint.successCode);
+      return store(records.put(api.id, collection, key, json), json, status);
     }
     case 'DELETE': {
       if (!stateful || key === undefined) break;
       if (!(await records.remove(api.id, collection, key))) return notFound(endpoint, key);
-      return {
-        status: endpoint.successCode,
-        body: endpoint.successCode === 204 ? undefined : generated(api, success, name),
-      };
+      return { status, body: status === 204 ? undefined : declaredBody(call) };
     }
   }
 
-  if (endpoint.testRows.length > 0) return fromTestRows(api, endpoint, key, name);
-  const answer = generated(api, success, name);
-  if (item && key !== undefined && isRecord(answer) && item.field in answer) answer[item.field] = key;
-  if (isRecord(body) && isRecord(answer) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
-    return { status: endpoint.successCode, body: withoutWriteOnly(api, success, { ...answer, ...body }) };
+  if (endpoint.testRows.length > 0) return fromTestRows(call, key, status);
+  let declared = declaredBody(call);
+  // a copy: an example is the document's, shared by every answer
+  if (item && key !== undefined && isRecord(declared) && item.field in declared)
+    declared = { ...declared, [item.field]: key };
+  if (isRecord(body) && isRecord(declared) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
+    return { status, body: withoutWriteOnly(api, success, { ...declared, ...body }) };
   }
-  return { status: endpoint.successCode, body: answer };
+  return { status, body: declared };
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { readPreferences, responseFor } from './chooseResponse.js';
 import { type CompiledApi, compileApi } from './compileApi.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
+import { invalidAnswer } from './documentAnswer.js';
 import { loadDeployedApi } from './loadDeployedApi.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
@@ -96,23 +98,46 @@ export function createSandboxRuntime(
 
       const { handler: endpoint, params } = found.match;
       const checked = validateRequest(endpoint, api.schemas, request, params);
-      if ('problems' in checked) {
-        const count = checked.problems.length;
-        return {
-          status: endpoint.invalidCode,
-          body: problem(
-            endpoint.invalidCode,
-            'Invalid request',
-            `${count} problem${count === 1 ? '' : 's'} with the request`,
-            checked.problems,
-          ),
-        };
-      }
-      const { prefer: preferHeader } = request.headers;
-      const prefer = preferHeader && /(?:^|[;,\s])code=(\d{3})/.exec(String(preferHeader))?.[1];
-      const preferred = prefer ? endpoint.responses.get(Number(prefer)) : undefined;
-      return respond({ api, endpoint, params, query: request.query, body: checked.body, preferred }, records);
+      const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
+      if ('problems' in checked)
+        return invalidAnswer(
+          endpoint.responses,
+          checked.problems,
+          accept,
+          api.schemas,
+          endpoint.resourceName,
+        );
+      const preferences = readPreferences(request.headers.prefer, request.query);
+      const preferred =
+        preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
+      const chosen = preferred ?? endpoint.responses.success;
+      const media = chosen?.response.media?.choose(accept);
+      if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
+      return respond(
+        {
+          api,
+          endpoint,
+          params,
+          query: request.query,
+          body: checked.body,
+          chosen,
+          media,
+          preferences,
+          accept,
+        },
+        records,
+      );
     },
+  };
+}
+
+/** RFC 9110 §15.5.7: nothing the response declares is acceptable; the problem lists what is. */
+function notAcceptable(available: string[]): SandboxAnswer {
+  return {
+    status: 406,
+    body: problem(406, 'Not Acceptable', `This answer is available as ${available.join(', ')}`, undefined, {
+      available,
+    }),
   };
 }
 

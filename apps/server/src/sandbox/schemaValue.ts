@@ -30,7 +30,7 @@ export function schemaValue(schema: unknown, name: string, schemas: Schemas, dep
   const fixed = fixedValueOf(schema);
   if (fixed) return fixed.value;
   if (typeof schema.$ref === 'string') {
-    const component = COMPONENT.exec(schema.$ref)?.[1]?.replaceAll('~1', '/').replaceAll('~0', '~');
+    const component = COMPONENT.exec(schema.$ref)?.[1];
     const shape = component === undefined ? undefined : schemas.get(component);
     return shape ? generateValue({ type: shape.type, ref: component }, name, schemas) : undefined;
   }

@@ -58,7 +58,7 @@ function viewOf(schema: unknown, resolve: ResolveSchema): View {
   let component: string | undefined;
   for (let hops = 0; typeof current.$ref === 'string' && hops < MAX_REF_HOPS; hops++) {
     const ref: string = current.$ref;
-    component ??= decodePointerToken(COMPONENT.exec(ref)?.[1]);
+    component ??= COMPONENT.exec(ref)?.[1];
     const target = resolve(ref);
     if (!isJson(target)) break;
     current = target;
@@ -148,8 +148,4 @@ function qualified(name: string, xml: XmlHints): string {
 function xmlName(name: string): string {
   const named = String(name).replace(/[^\p{L}\p{N}_.-]/gu, '_');
   return /^[\p{L}_]/u.test(named) ? named : `_${named}`;
-}
-
-function decodePointerToken(token: string | undefined): string | undefined {
-  return token?.replaceAll('~1', '/').replaceAll('~0', '~');
 }

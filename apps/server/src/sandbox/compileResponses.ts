@@ -1,0 +1,145 @@
+import type {
+  DeclaredMediaType,
+  DeclaredOperation,
+  DeclaredResponse,
+  ResponseConfig,
+} from '@sandbox/contracts';
+import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
+import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from './mediaTypes.js';
+import { MediaChoice } from './negotiate.js';
+import { type CompiledHeader, compileHeaders } from './responseHeaders.js';
+import type { Serialisation } from './serialise.js';
+import type { Schemas, Shape } from './shapes.js';
+import type { ResolveSchema } from './xmlBody.js';
+
+/** One media type of a response, ready to answer with: its examples, how to generate and write it. */
+export interface CompiledMedia {
+  /** As declared (`application/json`, `image/*`): what Accept is matched against. */
+  type: string;
+  /** The Content-Type answered (a declared range answers with a concrete type of its family). */
+  contentType: string;
+  kind: MediaKind;
+  /** The first example (`example`, else the first of `examples`), when the document gives one. */
+  example?: { value: unknown };
+  /** Named examples, for `Prefer: example=<name>`. */
+  examples: Map<string, unknown>;
+  /** Generates the body through the product's model (the catalog's schema). */
+  shape?: Shape;
+  /** The schema as written: generates a body the catalog has no name for, names XML, tells encodings. */
+  schema?: unknown;
+  serialisation: Serialisation;
+}
+
+export interface CompiledResponse {
+  /** As the document writes it: `200`, `2XX`, `default`. */
+  declaredCode: string;
+  /** The configured body (the JSON media type the catalog keeps): stored records answer in its form. */
+  shape?: Shape;
+  /** Where a list of records goes in this response: the body itself ('') or one of its array fields. */
+  listField?: string;
+  example?: unknown;
+  /** The declared media types; null for an API imported before operations were kept: JSON, as configured. */
+  media: MediaChoice<CompiledMedia> | null;
+  headers: CompiledHeader[];
+}
+
+export interface CompiledResponses extends ResponseTable<CompiledResponse> {
+  /** Precomputed: what answers a valid request, and an invalid one (undefined: the product's own 400). */
+  success?: Chosen<CompiledResponse>;
+  invalid?: Chosen<CompiledResponse>;
+}
+
+interface Context {
+  schemas: Schemas;
+  /** Names an XML root that neither its schema nor its component names (the path's resource). */
+  resourceName: string;
+  resolve: ResolveSchema;
+}
+
+const COMPONENT = /^#\/components\/schemas\/(.+)$/;
+
+function listFieldOf(shape: Shape): string | undefined {
+  if (shape.type === 'array') return '';
+  return shape.properties?.find((p) => p.shape.type === 'array')?.key;
+}
+
+/**
+ * Every response of an endpoint, by code, range and `default`: its configured body (what the catalog
+ * keeps and the Lab edits) and, when the document's operation is kept, each declared media type.
+ */
+export function compileResponses(
+  configs: ResponseConfig[],
+  operation: DeclaredOperation | null,
+  context: Context,
+): CompiledResponses {
+  const responses = configs.map((config) => {
+    const named = config.responseSchemaName ? context.schemas.get(config.responseSchemaName) : undefined;
+    const response: CompiledResponse = {
+      declaredCode: config.responseCode,
+      listField: named ? listFieldOf(named) : undefined,
+      shape:
+        named && config.responseSchemaName ? { type: named.type, ref: config.responseSchemaName } : undefined,
+      example: config.example,
+      media: null,
+      headers: [],
+    };
+    if (!operation) return response;
+    const declared = operation.responses[config.responseCode] as DeclaredResponse | undefined;
+    response.media = new MediaChoice(compileMedia(config, response, declared, context));
+    response.headers = compileHeaders(declared?.headers, context.schemas);
+    return response;
+  });
+  const table = tableOf(responses);
+  return { ...table, success: successOf(table), invalid: invalidOf(table) };
+}
+
+function compileMedia(
+  config: ResponseConfig,
+  configured: CompiledResponse,
+  declared: DeclaredResponse | undefined,
+  context: Context,
+): CompiledMedia[] {
+  // a response the Lab added after the import has no declaration: its configured type answers
+  const content: Record<string, DeclaredMediaType> =
+    declared?.content ?? (declared === undefined && config.contentType ? { [config.contentType]: {} } : {});
+  const keptSchema = config.contentType ? JSON.stringify(content[config.contentType]?.schema) : undefined;
+  return Object.entries(content).map(([type, media]) => {
+    const examples = new Map<string, unknown>();
+    for (const [name, example] of Object.entries(media.examples ?? {})) {
+      if (example && 'value' in example) examples.set(name, example.value);
+    }
+    const kept = type === config.contentType;
+    let example: { value: unknown } | undefined;
+    if (kept) example = 'example' in config ? { value: config.example } : undefined;
+    else if ('example' in media) example = { value: media.example };
+    else if (examples.size > 0) example = { value: examples.values().next().value };
+    const contentType = contentTypeOf(isRange(type) ? concreteOf(type, example?.value) : type);
+    const kind = mediaKind(contentType);
+    const sameSchema = kept || (media.schema !== undefined && JSON.stringify(media.schema) === keptSchema);
+    return {
+      type,
+      contentType,
+      kind,
+      example,
+      examples,
+      shape: sameSchema ? configured.shape : componentShape(media.schema, context.schemas),
+      schema: media.schema,
+      serialisation: {
+        kind,
+        contentType,
+        schema: media.schema,
+        rootName: context.resourceName || 'root',
+        resolve: context.resolve,
+      },
+    };
+  });
+}
+
+/** `{ $ref: '#/components/schemas/Pet' }` as the product's model of Pet. */
+function componentShape(schema: unknown, schemas: Schemas): Shape | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const name = typeof ref === 'string' ? COMPONENT.exec(ref)?.[1] : undefined;
+  const named = name === undefined ? undefined : schemas.get(name);
+  return named && name ? { type: named.type, ref: name } : undefined;
+}

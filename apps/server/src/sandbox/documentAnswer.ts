@@ -1,0 +1,136 @@
+import type { Chosen, Preferences } from './chooseResponse.js';
+import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
+import { generateValue } from './generateValue.js';
+import type { Negotiated } from './negotiate.js';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
+import type { SandboxAnswer } from './respond.js';
+import { headerValues } from './responseHeaders.js';
+import { schemaValue } from './schemaValue.js';
+import { serialise } from './serialise.js';
+import type { Schemas } from './shapes.js';
+import type { Problem } from './validateValue.js';
+
+// An answer as the document declares it: the chosen response's media type, its example or a body
+// generated from its schema, and its headers.
+
+/** The header that carries an invalid request's problems when the declared error body is used. */
+export const PROBLEMS_HEADER = 'sandbox-problems';
+const MAX_PROBLEMS_HEADER = 4096;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body of a media type: the named example a client prefers; else the first example, or with
+ * `dynamic=true` a body generated from the schema (binary types generate their bytes when written).
+ */
+export function bodyOf(
+  media: CompiledMedia,
+  preferences: Preferences | undefined,
+  schemas: Schemas,
+  name: string,
+): unknown {
+  const named = preferences?.example;
+  if (named !== undefined && media.examples.has(named)) return media.examples.get(named);
+  if (preferences?.dynamic !== true && media.example) return media.example.value;
+  const generated =
+    media.kind === 'binary'
+      ? undefined
+      : media.shape
+        ? generateValue(media.shape, name, schemas)
+        : schemaValue(media.schema, name, schemas);
+  return generated === undefined ? media.example?.value : generated;
+}
+
+/** The configured body of an API imported before its operations were kept: JSON, example first. */
+export function configuredBody(
+  response: CompiledResponse | undefined,
+  preferences: Preferences | undefined,
+  schemas: Schemas,
+  name: string,
+): unknown {
+  if (!response) return undefined;
+  if (response.example !== undefined && preferences?.dynamic !== true) return response.example;
+  if (response.shape) return generateValue(response.shape, name, schemas);
+  return response.example;
+}
+
+/**
+ * Writes an answer of the chosen response in its negotiated media type, with its declared headers.
+ * An answer that already says its type (a problem of the product's own) is sent as it is.
+ */
+export function inMediaType(
+  answer: SandboxAnswer,
+  chosen: Chosen<CompiledResponse> | undefined,
+  negotiated: Negotiated<CompiledMedia> | undefined,
+  schemas: Schemas,
+): SandboxAnswer {
+  const response = chosen?.response;
+  if (answer.contentType !== undefined || !response || response.media === null) return answer;
+  const headers =
+    response.headers.length > 0
+      ? { ...headerValues(response.headers, schemas), ...answer.headers }
+      : answer.headers;
+  if (!negotiated) return { status: answer.status, headers };
+  const { media, contentType } = negotiated;
+  if (media.kind === 'json') return { ...answer, contentType, headers };
+  const value = answer.json !== undefined ? JSON.parse(answer.json) : answer.body;
+  if (value === undefined && media.kind !== 'binary') return { status: answer.status, headers };
+  const payload = serialise(value, { ...media.serialisation, contentType });
+  return { status: answer.status, payload, contentType, headers };
+}
+
+/**
+ * The answer to an invalid request: the declared 422, 400, `4XX` or `default` (see invalidOf) with its
+ * own body when it declares one, the problems merged in when that body is a JSON object and always in
+ * the `sandbox-problems` header; else RFC 9457 problem details listing them.
+ */
+export function invalidAnswer(
+  responses: CompiledResponses,
+  problems: Problem[],
+  accept: string | undefined,
+  schemas: Schemas,
+  name: string,
+): SandboxAnswer {
+  const count = problems.length;
+  const detail = `${count} problem${count === 1 ? '' : 's'} with the request`;
+  const status = responses.invalid?.status ?? 400;
+  const own: SandboxAnswer = {
+    status,
+    body: problem(status, 'Invalid request', detail, problems),
+    contentType: PROBLEM_CONTENT_TYPE,
+  };
+  const response = responses.invalid?.response;
+  if (!response) return own;
+  const headers = { ...headerValues(response.headers, schemas), [PROBLEMS_HEADER]: problemsHeader(problems) };
+  if (response.media === null) {
+    const body = configuredBody(response, undefined, schemas, name);
+    if (body === undefined) return { ...own, headers };
+    return { status, body: withProblems(body, problems), headers };
+  }
+  const negotiated = response.media.choose(accept);
+  const media = [negotiated?.media, ...response.media.media].find(
+    (m) => m !== undefined && (m.example !== undefined || m.shape !== undefined || m.schema !== undefined),
+  );
+  if (!media) return { ...own, headers };
+  const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;
+  const body = bodyOf(media, undefined, schemas, name);
+  if (media.kind === 'json') return { status, body: withProblems(body, problems), contentType, headers };
+  return { status, payload: serialise(body, { ...media.serialisation, contentType }), contentType, headers };
+}
+
+/** A JSON object body gains the problems as `errors`, unless it has an `errors` of its own. */
+function withProblems(body: unknown, problems: Problem[]): unknown {
+  return isRecord(body) && !('errors' in body) ? { ...body, errors: problems } : body;
+}
+
+/** The problems as JSON a header can carry: ASCII only, and as many as fit in a few kilobytes. */
+function problemsHeader(problems: Problem[]): string {
+  for (let kept = problems; ; kept = kept.slice(0, Math.floor(kept.length / 2))) {
+    const text = JSON.stringify(kept).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    if (text.length <= MAX_PROBLEMS_HEADER || kept.length === 0) return text;
+  }
+}
