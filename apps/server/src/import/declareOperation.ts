@@ -96,6 +96,7 @@ function declareHeader(
   context: DeclareContext,
 ): DeclaredHeader {
   const header: Json = copyData(value, pointer, context, ['schema', 'examples', 'content']);
+  followExampleRef(header, 'example', context);
   if (value.schema !== undefined) {
     header.schema = context.schemas.declare({
       value: value.schema,
@@ -155,7 +156,8 @@ function declareContent(
 }
 
 function declareMediaType({ value, pointer }: Located & { value: Json }, context: DeclareContext) {
-  const media: DeclaredMediaType = copyData(value, pointer, context, ['schema', 'examples', 'encoding']);
+  const media: Json = copyData(value, pointer, context, ['schema', 'examples', 'encoding']);
+  followExampleRef(media, 'example', context);
   if (value.schema !== undefined) {
     media.schema = context.schemas.declare({ value: value.schema, pointer: childPointer(pointer, 'schema') });
   }
@@ -169,16 +171,28 @@ function declareMediaType({ value, pointer }: Located & { value: Json }, context
     return headers ? { ...declared, headers } : declared;
   });
   if (encoding) media.encoding = encoding;
-  return media;
+  return media as DeclaredMediaType;
 }
 
 function declareExamples(value: unknown, pointer: string, context: DeclareContext) {
-  return declareMap(
-    value,
-    pointer,
-    context,
-    (example) => copyData(example.value, example.pointer, context) as DeclaredExample,
-  );
+  return declareMap<DeclaredExample>(value, pointer, context, (example) => {
+    const declared = copyData(example.value, example.pointer, context);
+    followExampleRef(declared, 'value', context);
+    return declared;
+  });
+}
+
+/**
+ * An example that is nothing but a local `$ref` (`example: { $ref: '#/components/examples/user/value' }`)
+ * is taken for what it points to, as Prism does: OpenAPI calls it a literal, but no API means that.
+ */
+function followExampleRef(holder: Json, key: 'example' | 'value', context: DeclareContext): void {
+  const example = holder[key];
+  if (!isRef(example) || Object.keys(example).length !== 1 || typeof example.$ref !== 'string') return;
+  const target = context.catalog.resolver.tryLookup(example.$ref);
+  if (!target) return;
+  context.budget.spendData(target.value, target.pointer);
+  holder[key] = target.value;
 }
 
 /** A map of (possibly referenced) objects; an entry that is not an object is left out. */
