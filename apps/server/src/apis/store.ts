@@ -33,85 +33,94 @@ export interface ApiMeta {
 
 const now = () => new Date().toISOString();
 
-async function insertEndpoints(
-  trx: Transaction<Database>,
-  apiMasterId: number,
-  endpoints: ImportedEndpoint[],
-) {
-  const parameters: Insertable<EndpointParametersTable>[] = [];
-  const requests: Insertable<EndpointRequestsTable>[] = [];
-  const responses: Insertable<EndpointResponsesTable>[] = [];
-  const rows = endpoints.map((e, position) => ({
-    api_master_id: apiMasterId,
-    position,
-    tag: e.apiTag,
-    method: e.methodType,
-    path: e.apiEndPoint,
-    summary: e.summary,
-    operation_id: e.operationId,
-    operation: e.operation === undefined ? null : JSON.stringify(e.operation),
-  }));
-  await inChunks(rows, (chunk) => trx.insertInto('endpoints').values(chunk).execute());
+/**
+ * Writes the endpoints and their parameters, requests and responses. Rows are made a chunk of
+ * endpoints at a time: making all of a large import's at once would hold the CPU for tens of ms.
+ */
+async function insertEndpoints(db: Kysely<Database>, apiMasterId: number, endpoints: ImportedEndpoint[]) {
+  const numbered = endpoints.map((endpoint, position) => ({ endpoint, position }));
+  await inChunks(numbered, (chunk) =>
+    db
+      .insertInto('endpoints')
+      .values(
+        chunk.map(({ endpoint: e, position }) => ({
+          api_master_id: apiMasterId,
+          position,
+          tag: e.apiTag,
+          method: e.methodType,
+          path: e.apiEndPoint,
+          summary: e.summary,
+          operation_id: e.operationId,
+          operation: e.operation === undefined ? null : JSON.stringify(e.operation),
+        })),
+      )
+      .execute(),
+  );
   // Positions are unique within the API: they tell which id each endpoint received.
   const ids = new Map(
     (
-      await trx
+      await db
         .selectFrom('endpoints')
         .select(['id', 'position'])
         .where('api_master_id', '=', apiMasterId)
         .execute()
     ).map((r) => [r.position, r.id]),
   );
-  for (const [position, e] of endpoints.entries()) {
-    const id = ids.get(position) as number;
-    const params = [
-      ...e.parameterConfigList.map((p) => ({
-        location: p.parameterType,
-        name: p.keyName,
-        type: p.parameterType,
-        p,
-      })),
-      ...e.headerConfigList.map((p) => ({
-        location: 'header' as const,
-        name: p.headerKey,
-        type: p.parameterType,
-        p,
-      })),
-    ];
-    for (const [i, { location, name, type, p }] of params.entries()) {
-      parameters.push({
-        endpoint_id: id,
-        position: i,
-        location,
-        name,
-        parameter_type: type,
-        description: p.description,
-        is_required: p.isRequired ? 1 : 0,
-        spec: parameterSpec(p),
-      });
+  await inChunks(numbered, async (chunk) => {
+    const parameters: Insertable<EndpointParametersTable>[] = [];
+    const requests: Insertable<EndpointRequestsTable>[] = [];
+    const responses: Insertable<EndpointResponsesTable>[] = [];
+    for (const { endpoint: e, position } of chunk) {
+      const id = ids.get(position) as number;
+      const params = [
+        ...e.parameterConfigList.map((p) => ({
+          location: p.parameterType,
+          name: p.keyName,
+          type: p.parameterType,
+          p,
+        })),
+        ...e.headerConfigList.map((p) => ({
+          location: 'header' as const,
+          name: p.headerKey,
+          type: p.parameterType,
+          p,
+        })),
+      ];
+      for (const [i, { location, name, type, p }] of params.entries()) {
+        parameters.push({
+          endpoint_id: id,
+          position: i,
+          location,
+          name,
+          parameter_type: type,
+          description: p.description,
+          is_required: p.isRequired ? 1 : 0,
+          spec: parameterSpec(p),
+        });
+      }
+      for (const r of e.requestConfigList) {
+        requests.push({
+          endpoint_id: id,
+          content_type: r.contentType,
+          schema_name: r.schemaName,
+          is_required: r.isRequired ? 1 : 0,
+        });
+      }
+      for (const r of e.responseConfigList) {
+        responses.push({
+          endpoint_id: id,
+          code: r.responseCode,
+          description: r.responseDescription,
+          schema_name: r.responseSchemaName,
+          content_type: r.contentType,
+          example: r.example === undefined ? null : JSON.stringify(r.example),
+        });
+      }
     }
-    for (const r of e.requestConfigList) {
-      requests.push({
-        endpoint_id: id,
-        content_type: r.contentType,
-        schema_name: r.schemaName,
-        is_required: r.isRequired ? 1 : 0,
-      });
-    }
-    for (const r of e.responseConfigList) {
-      responses.push({
-        endpoint_id: id,
-        code: r.responseCode,
-        description: r.responseDescription,
-        schema_name: r.responseSchemaName,
-        content_type: r.contentType,
-        example: r.example === undefined ? null : JSON.stringify(r.example),
-      });
-    }
-  }
-  await inChunks(parameters, (chunk) => trx.insertInto('endpoint_parameters').values(chunk).execute());
-  await inChunks(requests, (chunk) => trx.insertInto('endpoint_requests').values(chunk).execute());
-  await inChunks(responses, (chunk) => trx.insertInto('endpoint_responses').values(chunk).execute());
+    await inChunks(parameters, (rows) => db.insertInto('endpoint_parameters').values(rows).execute());
+    await inChunks(requests, (rows) => db.insertInto('endpoint_requests').values(rows).execute());
+    await inChunks(responses, (rows) => db.insertInto('endpoint_responses').values(rows).execute());
+  });
 }
 
 export function createApiStore(db: Kysely<Database>) {
@@ -122,7 +131,11 @@ export function createApiStore(db: Kysely<Database>) {
     touch,
 
     listApis(teamId: number, publishedOnly = false): Promise<ApiRow[]> {
-      let query = db.selectFrom('api_masters').selectAll().where('team_id', '=', teamId);
+      let query = db
+        .selectFrom('api_masters')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('importing_since', 'is', null);
       if (publishedOnly) query = query.where('is_published', '=', 1);
       return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
     },
@@ -133,6 +146,7 @@ export function createApiStore(db: Kysely<Database>) {
         .selectAll()
         .where('id', '=', apiMasterId)
         .where('team_id', '=', teamId)
+        .where('importing_since', 'is', null)
         .executeTakeFirst();
     },
 
@@ -156,29 +170,42 @@ export function createApiStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** One API with everything imported into it, written in one transaction: all or nothing. */
-    createApi(teamId: number, meta: ApiMeta, imported?: ImportedApi): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('api_masters')
-          .values({
-            team_id: teamId,
-            name: meta.name,
-            version: meta.version,
-            description: meta.description,
-            is_auth_required: meta.isAuthRequired ? 1 : 0,
-            created_at: now(),
-            updated_at: now(),
-            security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (imported) {
-          await insertEndpoints(trx, id, imported.endpoints);
-          await insertSchemas(trx, id, imported.schemas);
-        }
-        return id;
-      });
+    /**
+     * One API with everything imported into it, all or nothing. A large import is written in many
+     * short statements with other requests served between them: the API stays hidden (importing)
+     * until the last one, and is removed if any fails.
+     */
+    async createApi(teamId: number, meta: ApiMeta, imported?: ImportedApi): Promise<number> {
+      const { id } = await db
+        .insertInto('api_masters')
+        .values({
+          team_id: teamId,
+          name: meta.name,
+          version: meta.version,
+          description: meta.description,
+          is_auth_required: meta.isAuthRequired ? 1 : 0,
+          created_at: now(),
+          updated_at: now(),
+          security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
+          importing_since: imported ? now() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!imported) return id;
+      try {
+        await insertEndpoints(db, id, imported.endpoints);
+        await insertSchemas(db, id, imported.schemas);
+        await db.updateTable('api_masters').set({ importing_since: null }).where('id', '=', id).execute();
+      } catch (error) {
+        await db.deleteFrom('api_masters').where('id', '=', id).execute();
+        throw error;
+      }
+      return id;
+    },
+
+    /** Removes the APIs whose import began before `before` and never finished (a crash mid-import). */
+    async removeAbandonedImports(before: Date): Promise<void> {
+      await db.deleteFrom('api_masters').where('importing_since', '<', before.toISOString()).execute();
     },
 
     async updateApi(apiMasterId: number, meta: ApiMeta): Promise<void> {

@@ -3,6 +3,7 @@ import { linkedIds } from '../apis/service.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
+import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
 import { enforceablePattern } from './tenantPattern.js';
 
@@ -32,6 +33,8 @@ export interface CompiledEndpoint {
   testRows: Record<string, unknown>[];
   /** Set when the path ends with a parameter: that parameter finds the record, by this field. */
   item?: { param: string; field: string };
+  /** The document's security requirements; absent when the operation declares none. */
+  security?: SecurityCheck;
 }
 
 export interface CompiledApi {
@@ -111,6 +114,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const collections = assignCollections(api.endpoints);
   const router = new Router<CompiledEndpoint>();
   const idFields = new Map<string, string>();
+  const securityOf = securityCompiler(api.securitySchemes);
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
@@ -158,6 +162,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       collection,
       testRows: e.testRows,
       item: lastParam ? { param: lastParam, field: idField } : undefined,
+      security: securityOf(e.operation),
     });
   }
   return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, schemas, router, idFields };

@@ -97,6 +97,10 @@ export function createSandboxRuntime(
       }
 
       const { handler: endpoint, params } = found.match;
+      // then the document's own security, before validation (as Prism does); the product's token
+      // checked above stands for the schemes that travel in Authorization
+      const refused = endpoint.security?.(request, api.isAuthRequired);
+      if (refused) return refused;
       const checked = validateRequest(endpoint, api.schemas, request, params);
       const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
       if ('problems' in checked)

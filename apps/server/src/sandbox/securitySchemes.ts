@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecurityRequirement, SecurityScheme } from '@sandbox/contracts';
+import type { DeclaredOperation, SecurityRequirement, SecurityScheme } from '@sandbox/contracts';
 import { type ProblemDetails, problem } from './problem.js';
 import type { Problem } from './validateValue.js';
 
@@ -295,4 +295,22 @@ function otherHttpCredential(name: string, scheme: string, realm: string): Crede
 /** RFC 9110 quoted-string, of printable ASCII only: the header must be writable whatever the document says. */
 function quoted(text: string): string {
   return `"${text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/**
+ * The check of each operation of one API, compiled once per distinct requirement list: most operations
+ * share the document's. None for an operation that declares no security (or was imported before the
+ * document's operations were kept): such a request pays nothing.
+ */
+export function securityCompiler(schemes: Record<string, SecurityScheme>) {
+  const compiled = new Map<string, SecurityCheck | undefined>();
+  return (operation: DeclaredOperation | null): SecurityCheck | undefined => {
+    if (!operation?.security?.length) return undefined;
+    const forbiddenDeclared = '403' in operation.responses;
+    const key = `${forbiddenDeclared} ${JSON.stringify(operation.security)}`;
+    if (!compiled.has(key)) {
+      compiled.set(key, compileSecurity(operation.security, schemes, { forbiddenDeclared }).check);
+    }
+    return compiled.get(key);
+  };
 }
