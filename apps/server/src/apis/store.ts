@@ -13,7 +13,23 @@ import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
 export type ApiRow = Selectable<ApiMastersTable>;
-export type EndpointRow = Selectable<EndpointsTable>;
+/** An endpoint's configuration, without the declared operation only the sandbox reads. */
+export type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation'>;
+const ENDPOINT_COLUMNS = [
+  'id',
+  'api_master_id',
+  'position',
+  'tag',
+  'method',
+  'path',
+  'summary',
+  'operation_id',
+  'get_api_id',
+  'post_api_id',
+  'put_api_id',
+  'patch_api_id',
+  'delete_api_id',
+] as const satisfies (keyof EndpointRow)[];
 
 /** An edit of a parameter or header row: only its type, description and mapping change. */
 export interface ParameterEdit {
@@ -154,7 +170,7 @@ export function createApiStore(db: Kysely<Database>) {
       if (apiMasterIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('endpoints')
-        .selectAll()
+        .select(ENDPOINT_COLUMNS)
         .where('api_master_id', 'in', apiMasterIds)
         .orderBy('api_master_id')
         .orderBy('position')
@@ -164,7 +180,7 @@ export function createApiStore(db: Kysely<Database>) {
     findEndpoint(apiMasterId: number, endpointId: number): Promise<EndpointRow | undefined> {
       return db
         .selectFrom('endpoints')
-        .selectAll()
+        .select(ENDPOINT_COLUMNS)
         .where('id', '=', endpointId)
         .where('api_master_id', '=', apiMasterId)
         .executeTakeFirst();

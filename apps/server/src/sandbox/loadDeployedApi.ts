@@ -13,7 +13,7 @@ import { loadSchemas } from '../apis/schemaStore.js';
 import type { EndpointRow } from '../apis/store.js';
 import type { Database } from '../db/schema.js';
 
-export interface DeployedEndpoint extends Omit<EndpointRow, 'operation'> {
+export interface DeployedEndpoint extends EndpointRow {
   /** The operation as the document declares it; null for an API imported before it was kept. */
   operation: DeclaredOperation | null;
   parameters: ParameterConfig[];
