@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_GENERATION_TYPES, type HTTP_METHODS } from './constants.js';
+import { AUTO_GENERATION_TYPES, type OPERATION_METHODS } from './constants.js';
 import type { DeclaredOperation, SecurityScheme } from './declaredOperation.js';
 
 // spec §3: the API catalog as the web app and the import/export see it.
@@ -161,7 +161,7 @@ export interface ResponseConfig {
   example?: unknown;
 }
 
-export type HttpMethodName = (typeof HTTP_METHODS)[number];
+export type HttpMethodName = (typeof OPERATION_METHODS)[number];
 
 /** One operation of an imported document, before it is stored. */
 export interface ImportedEndpoint {

@@ -26,8 +26,11 @@ export const SIDEBAR_PATH_LENGTH = 25;
 export const DATE_FORMAT = 'DD MMM YYYY hh:mm A';
 export const FEEDBACK_TEXTAREA_HEIGHT_PX = 150;
 
+/** The methods endpoints link by (the Mapping tab) and Copilot writes. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** Every method a document's operation may have: imported, listed and answered by the sandbox. */
+export const OPERATION_METHODS = [...HTTP_METHODS, 'HEAD', 'OPTIONS', 'TRACE'] as const;
 
 export const BODY_FIELD_TYPES = ['string', 'number', 'boolean', 'null'] as const;
 export const AUTO_GENERATION_TYPES = ['UUID', 'Random Number', 'Random String'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_METHODS } from './constants.js';
+import { OPERATION_METHODS } from './constants.js';
 
 // spec §3 API Lab send payload, §7 POST /api/send-request, §8 messages; DESIGN §7 limits.
 
@@ -28,7 +28,7 @@ const ZHeaderList = z.array(ZLabKeyValue).max(LAB_MAX_ROWS);
 const ZHeaderRecord = z.record(z.string().max(200), z.string().max(8000).regex(NO_LINE_BREAKS));
 
 export const ZLabSendRequest = z.object({
-  requestMethod: z.enum(HTTP_METHODS),
+  requestMethod: z.enum(OPERATION_METHODS),
   requestUrl: z.string().trim().min(1, 'Request URL is required').max(8000),
   headers: z
     .union([ZHeaderList, ZHeaderRecord])

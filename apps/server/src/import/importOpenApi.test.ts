@@ -17,9 +17,10 @@ describe('importOpenApi', () => {
       'POST /pets',
       'GET /pets/{petId}',
       'DELETE /pets/{petId}',
+      'OPTIONS /pets/{petId}',
       'POST /pets/{petId}/photo',
     ]);
-    const [list, create, show, remove, upload] = api.endpoints;
+    const [list, create, show, remove, , upload] = api.endpoints;
     expect(list?.parameterConfigList).toEqual([
       expect.objectContaining({
         keyName: 'limit',
@@ -92,6 +93,7 @@ describe('importOpenApi', () => {
       'POST /pets',
       'GET /pets/{petId}',
       'PUT /pets/{petId}',
+      'HEAD /pets/{petId}',
     ]);
     const [list, create, show, update] = api.endpoints;
     expect(list).toMatchObject({
@@ -200,14 +202,24 @@ describe('importOpenApi', () => {
     ]);
   });
 
-  it('skips HEAD, OPTIONS and TRACE operations', () => {
-    const api = importOpenApi(openApi30PetstoreYaml, 'petstore.yml');
-    expect(
-      api.endpoints.some(
-        (endpoint) => !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.methodType),
-      ),
-    ).toBe(false);
-    expect(importJson(swagger2Petstore()).endpoints).toHaveLength(5);
+  it('keeps HEAD, OPTIONS and TRACE operations for the sandbox to answer as declared', () => {
+    const api = importJson({
+      openapi: '3.0.3',
+      info: { title: 'Methods', version: '1' },
+      paths: {
+        '/ping': {
+          head: { responses: { '204': { description: 'Alive' } } },
+          options: { responses: { '200': { description: 'Allowed methods' } } },
+          trace: { responses: { '200': { description: 'Echo' } } },
+        },
+      },
+    });
+    expect(api.endpoints.map((e) => `${e.methodType} ${e.apiEndPoint}`)).toEqual([
+      'HEAD /ping',
+      'OPTIONS /ping',
+      'TRACE /ping',
+    ]);
+    expect(importJson(swagger2Petstore()).endpoints.map((e) => e.methodType)).toContain('OPTIONS');
   });
 
   it('recognises YAML without an extension and JSON by its first character', () => {

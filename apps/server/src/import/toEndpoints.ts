@@ -1,4 +1,4 @@
-import type { HttpMethodName, ImportedEndpoint } from '@sandbox/contracts';
+import { type HttpMethodName, type ImportedEndpoint, OPERATION_METHODS } from '@sandbox/contracts';
 import { type DeclareContext, declareOperation } from './declareOperation.js';
 import { declareSwagger2Operation } from './declareSwagger2Operation.js';
 import { ImportError } from './ImportError.js';
@@ -11,14 +11,10 @@ import { requestsOfOpenApi, requestsOfSwagger } from './toRequests.js';
 import { toResponses } from './toResponses.js';
 import type { SchemaCatalog } from './toSchemas.js';
 
-// spec §3: the sandbox serves these; HEAD, OPTIONS and TRACE operations are left out.
-const METHODS = new Map<string, HttpMethodName>([
-  ['get', 'GET'],
-  ['post', 'POST'],
-  ['put', 'PUT'],
-  ['patch', 'PATCH'],
-  ['delete', 'DELETE'],
-]);
+// Every operation the document declares is kept: the sandbox answers HEAD, OPTIONS and TRACE as declared.
+const METHODS = new Map<string, HttpMethodName>(
+  OPERATION_METHODS.map((method) => [method.toLowerCase(), method]),
+);
 
 export interface DocumentContext {
   document: Json & { paths: Json };

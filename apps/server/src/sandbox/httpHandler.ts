@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
+import { isPreflight, preflightHeaders } from './preflight.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const SANDBOX_PREFIX = '/sandbox/';
 export const BODY_LIMIT = 1024 * 1024;
-const ALLOWED = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 
 /**
  * On every sandbox answer, errors and preflights included. Answers are built from tenants' documents
@@ -119,16 +119,10 @@ export function createSandboxHttpHandler(
   ): Promise<void> {
     let hold: BodyHold | undefined;
     try {
-      if (req.method === 'OPTIONS') {
-        res
-          .writeHead(204, {
-            'access-control-allow-origin': '*',
-            'access-control-allow-methods': ALLOWED,
-            'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-            'access-control-max-age': '86400',
-            ...ISOLATION_HEADERS,
-          })
-          .end();
+      // Answered before any lookup, even when the document declares OPTIONS: a browser needs it, as
+      // with Prism. Other OPTIONS calls go to the runtime, which answers a declared one as declared.
+      if (isPreflight(req.method, req.headers)) {
+        res.writeHead(204, { ...preflightHeaders(req.headers), ...ISOLATION_HEADERS }).end();
         return;
       }
       const declared = Number(req.headers['content-length'] ?? 0);

@@ -1,38 +1,161 @@
 import { describe, expect, it } from 'vitest';
-import { Router } from './matchRoute.js';
+import { MAX_PARAM_LENGTH, Router } from './matchRoute.js';
+
+function routerOf(routes: [string, string][]): Router<string> {
+  const router = new Router<string>();
+  for (const [method, template] of routes) router.add(method, template, `${method} ${template}`);
+  return router;
+}
+
+const found = (handler: string, params: Record<string, string> = {}) => ({
+  kind: 'found',
+  match: { handler, params },
+});
 
 describe('the sandbox router', () => {
-  const router = new Router<string>();
-  router.add('GET', '/pets', 'list');
-  router.add('POST', '/pets', 'create');
-  router.add('GET', '/pets/{petId}', 'one');
-  router.add('GET', '/pets/mine', 'mine');
-  router.add('GET', '/pets/{petId}/toys/{toyId}', 'toy');
+  const router = routerOf([
+    ['GET', '/pets'],
+    ['POST', '/pets'],
+    ['GET', '/pets/{petId}'],
+    ['GET', '/pets/mine'],
+    ['GET', '/pets/{petId}/toys/{toyId}'],
+    ['GET', '/a/b/c'],
+    ['GET', '/a/{x}/d'],
+  ]);
 
   it('matches a path template and decodes its parameters', () => {
-    expect(router.lookup('GET', '/pets/a%20b')).toEqual({
-      kind: 'found',
-      match: { handler: 'one', params: { petId: 'a b' } },
-    });
-    expect(router.lookup('GET', '/pets/7/toys/9')).toMatchObject({
-      match: { handler: 'toy', params: { petId: '7', toyId: '9' } },
-    });
+    expect(router.lookup('GET', '/pets/a%20b')).toEqual(found('GET /pets/{petId}', { petId: 'a b' }));
+    expect(router.lookup('GET', '/pets/7/toys/9')).toEqual(
+      found('GET /pets/{petId}/toys/{toyId}', { petId: '7', toyId: '9' }),
+    );
   });
 
-  it('prefers a static segment over a parameter', () => {
-    expect(router.lookup('GET', '/pets/mine')).toMatchObject({ match: { handler: 'mine', params: {} } });
+  it('prefers a static segment over a parameter, and backtracks when the static branch leads nowhere', () => {
+    expect(router.lookup('GET', '/pets/mine')).toEqual(found('GET /pets/mine'));
+    expect(router.lookup('GET', '/a/b/d')).toEqual(found('GET /a/{x}/d', { x: 'b' }));
   });
 
   it('tells a known path with another method from an unknown path', () => {
     expect(router.lookup('DELETE', '/pets')).toEqual({
       kind: 'method-not-allowed',
-      allowed: ['GET', 'POST'],
+      allowed: ['GET', 'HEAD', 'POST'],
     });
     expect(router.lookup('GET', '/owners')).toEqual({ kind: 'not-found' });
     expect(router.lookup('GET', '/pets/1/toys')).toEqual({ kind: 'not-found' });
   });
 
-  it('answers HEAD with the GET route and ignores trailing slashes', () => {
-    expect(router.lookup('HEAD', '/pets/')).toMatchObject({ match: { handler: 'list' } });
+  it('answers HEAD with the GET route unless HEAD is declared', () => {
+    expect(router.lookup('HEAD', '/pets')).toEqual(found('GET /pets'));
+    const declared = routerOf([
+      ['GET', '/ping'],
+      ['HEAD', '/ping'],
+    ]);
+    expect(declared.lookup('HEAD', '/ping')).toEqual(found('HEAD /ping'));
+  });
+
+  it('takes a trailing slash the document does not write, and never fills a parameter with nothing', () => {
+    expect(router.lookup('GET', '/pets/')).toEqual(found('GET /pets'));
+    expect(router.lookup('GET', '/pets//toys/9')).toEqual({ kind: 'not-found' });
+    const both = routerOf([
+      ['GET', '/both'],
+      ['GET', '/both/'],
+      ['GET', '/only/'],
+    ]);
+    expect(both.lookup('GET', '/both')).toEqual(found('GET /both'));
+    expect(both.lookup('GET', '/both/')).toEqual(found('GET /both/'));
+    expect(both.lookup('GET', '/only')).toEqual(found('GET /only/'));
+  });
+
+  it('reads parameters inside a segment, several to a segment', () => {
+    const files = routerOf([
+      ['GET', '/files/{name}.{ext}'],
+      ['GET', '/files/{name}.json'],
+      ['GET', '/files/report.pdf'],
+      ['GET', '/files/{fileId}'],
+      ['GET', '/test:{rpc}'],
+      ['GET', '/pet/a:{b}'],
+      ['GET', '/v1/{name}:cancel'],
+      ['GET', '/r/{year}-{month}-{day}'],
+    ]);
+    expect(files.lookup('GET', '/files/a.tar.gz')).toEqual(
+      found('GET /files/{name}.{ext}', { name: 'a.tar', ext: 'gz' }),
+    );
+    expect(files.lookup('GET', '/files/a.json')).toEqual(found('GET /files/{name}.json', { name: 'a' }));
+    expect(files.lookup('GET', '/files/report.pdf')).toEqual(found('GET /files/report.pdf'));
+    expect(files.lookup('GET', '/files/report')).toEqual(found('GET /files/{fileId}', { fileId: 'report' }));
+    expect(files.lookup('GET', '/test:ping')).toEqual(found('GET /test:{rpc}', { rpc: 'ping' }));
+    expect(files.lookup('GET', '/xtest:ping')).toEqual({ kind: 'not-found' });
+    expect(files.lookup('GET', '/pet/a:1')).toEqual(found('GET /pet/a:{b}', { b: '1' }));
+    expect(files.lookup('GET', '/v1/jobs%2F7:cancel')).toEqual(
+      found('GET /v1/{name}:cancel', { name: 'jobs/7' }),
+    );
+    expect(files.lookup('GET', '/r/2024-01-31')).toEqual(
+      found('GET /r/{year}-{month}-{day}', { year: '2024', month: '01', day: '31' }),
+    );
+  });
+
+  it('gives each operation its own parameter names at a shared position', () => {
+    const users = routerOf([
+      ['GET', '/users/{id}/orders'],
+      ['GET', '/users/{userId}'],
+      ['DELETE', '/users/{key}'],
+    ]);
+    expect(users.lookup('GET', '/users/7/orders')).toEqual(found('GET /users/{id}/orders', { id: '7' }));
+    expect(users.lookup('GET', '/users/7')).toEqual(found('GET /users/{userId}', { userId: '7' }));
+    expect(users.lookup('DELETE', '/users/7')).toEqual(found('DELETE /users/{key}', { key: '7' }));
+  });
+
+  it('matches literals however they are percent-encoded, in the document or in the request', () => {
+    const encoded = routerOf([
+      ['GET', '/caf%C3%A9'],
+      ['GET', '/crème brûlée'],
+      ['GET', '/100%25'],
+      ['GET', '/a:b'],
+    ]);
+    expect(encoded.lookup('GET', '/caf%C3%A9')).toEqual(found('GET /caf%C3%A9'));
+    expect(encoded.lookup('GET', '/caf%c3%a9')).toEqual(found('GET /caf%C3%A9'));
+    expect(encoded.lookup('GET', '/cr%C3%A8me%20br%C3%BBl%C3%A9e')).toEqual(found('GET /crème brûlée'));
+    expect(encoded.lookup('GET', '/100%25')).toEqual(found('GET /100%25'));
+    expect(encoded.lookup('GET', '/a%3Ab')).toEqual(found('GET /a:b'));
+  });
+
+  it('decodes parameter values once, an encoded slash included', () => {
+    expect(router.lookup('GET', '/pets/x%2Fy')).toEqual(found('GET /pets/{petId}', { petId: 'x/y' }));
+    expect(router.lookup('GET', '/pets/100%2525')).toEqual(found('GET /pets/{petId}', { petId: '100%25' }));
+    expect(router.lookup('GET', '/pets/%E9')).toEqual(found('GET /pets/{petId}', { petId: '%E9' }));
+  });
+
+  it('routes a template the tree cannot hold by regex rather than refusing the API', () => {
+    const odd = routerOf([
+      ['GET', '/stars/*'],
+      ['GET', '/a%2Fb/{x}'],
+      ['GET', '/pets'],
+    ]);
+    expect(odd.lookup('GET', '/stars/*')).toEqual(found('GET /stars/*'));
+    expect(odd.lookup('GET', '/stars/anything')).toEqual({ kind: 'not-found' });
+    expect(odd.lookup('GET', '/a%2Fb/7')).toEqual(found('GET /a%2Fb/{x}', { x: '7' }));
+    expect(odd.lookup('GET', '/pets')).toEqual(found('GET /pets'));
+  });
+
+  it('keeps the first of two operations at the same method and place', () => {
+    const twice = routerOf([
+      ['GET', '/users/{id}'],
+      ['GET', '/users/{userId}'],
+    ]);
+    expect(twice.lookup('GET', '/users/7')).toEqual(found('GET /users/{id}', { id: '7' }));
+  });
+
+  it(`takes parameter values up to ${MAX_PARAM_LENGTH} characters`, () => {
+    const long = 'x'.repeat(MAX_PARAM_LENGTH);
+    expect(router.lookup('GET', `/pets/${long}`)).toEqual(found('GET /pets/{petId}', { petId: long }));
+    expect(router.lookup('GET', `/pets/${long}x`)).toEqual({ kind: 'not-found' });
+  });
+
+  it('stays quick on hostile segments against mid-segment templates', () => {
+    const files = routerOf([['GET', '/f/{a}-{b}.{c}.json']]);
+    const started = performance.now();
+    for (const segment of ['-'.repeat(3000), 'a-.'.repeat(1000), '-.'.repeat(1500)])
+      expect(files.lookup('GET', `/f/${segment}.jso`)).toEqual({ kind: 'not-found' });
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });

@@ -1,10 +1,8 @@
-// A segment trie per method: matching costs one map lookup per path segment, whatever the API's size.
+// The sandbox router: OpenAPI path templates on find-my-way (Fastify's radix-tree router), so a lookup
+// costs the same whatever the API's size, static segments win over parameters, and parameters may sit
+// anywhere in a segment (`/files/{name}.{ext}`, `/test:{rpc}`).
 
-interface Node<T> {
-  statics: Map<string, Node<T>>;
-  param?: { name: string; node: Node<T> };
-  handlers: Map<string, T>;
-}
+import FindMyWay from 'find-my-way';
 
 export interface Match<T> {
   handler: T;
@@ -16,73 +14,212 @@ export type RouteLookup<T> =
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
 
-const newNode = <T>(): Node<T> => ({ statics: new Map(), handlers: new Map() });
+type Method = FindMyWay.HTTPMethod;
 
-function segmentsOf(path: string): string[] {
-  return path.split('/').filter(Boolean);
+/** A route as the tree keeps it: parameters are named `p0`, `p1`… there; `names` are the operation's own. */
+interface Route<T> {
+  handler: T;
+  names: string[];
 }
 
+/** A template find-my-way cannot hold (a literal `*`, or an encoded `/`, `?` or `#`), matched by regex. */
+interface FallbackRoute<T> extends Route<T> {
+  method: string;
+  regex: RegExp;
+}
+
+/** The order an `Allow` header lists methods in. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+
+/**
+ * find-my-way's default (100) refuses longer values as not found; tokens and encoded ids get longer.
+ * It also bounds a segment fed to a mid-segment regex (`count × this`), which keeps its cost small.
+ */
+export const MAX_PARAM_LENGTH = 1024;
+
+const PARAMETER = /\{([^}]+)\}/;
+const NO_QUERY = {};
+const noop = () => undefined;
+
 export class Router<T> {
-  private readonly root: Node<T> = newNode();
+  private readonly tree = FindMyWay({
+    maxParamLength: MAX_PARAM_LENGTH,
+    // the sandbox splits the query itself: never parse it here
+    querystringParser: () => NO_QUERY,
+  });
+  private readonly methods = new Set<string>();
+  /** `METHOD tree-path` of each route in the tree: a second operation at the same place is unreachable. */
+  private readonly taken = new Set<string>();
+  private readonly fallback: FallbackRoute<T>[] = [];
 
-  /** `template` like `/pets/{petId}`; a segment that is exactly `{name}` is a parameter. */
+  /**
+   * `template` as the document writes it: `/pets/{petId}`, `/files/{name}.{ext}`, `/caf%C3%A9`.
+   * The first operation added for a method and template wins, as in the document's order.
+   */
   add(method: string, template: string, handler: T): void {
-    let node = this.root;
-    for (const segment of segmentsOf(template)) {
-      const param = /^\{([^}]+)\}$/.exec(segment);
-      if (param) {
-        node.param ??= { name: param[1], node: newNode() };
-        node = node.param.node;
-      } else {
-        let next = node.statics.get(segment);
-        if (!next) {
-          next = newNode();
-          node.statics.set(segment, next);
-        }
-        node = next;
+    this.methods.add(method);
+    const path = template.startsWith('/') ? template : `/${template}`;
+    const names = [...path.matchAll(new RegExp(PARAMETER, 'g'))].map((m) => m[1] as string);
+    const route: Route<T> = { handler, names };
+    const treePath = toTreePath(path);
+    if (treePath !== null) {
+      const key = `${method} ${treePath}`;
+      if (this.taken.has(key)) return;
+      try {
+        this.tree.on(method as Method, treePath, noop, route);
+        this.taken.add(key);
+        return;
+      } catch {
+        // a template the tree refuses is still answered, by the regex below
       }
     }
-    if (!node.handlers.has(method)) node.handlers.set(method, handler);
+    this.fallback.push({ ...route, method, regex: toRegex(path) });
   }
 
+  /**
+   * `path` as the request sent it (percent-encoded, without the query). A GET route answers HEAD
+   * unless HEAD is declared; a trailing slash is optional unless the document declares both forms.
+   */
   lookup(method: string, path: string): RouteLookup<T> {
-    const params: Record<string, string> = {};
-    const node = this.walk(this.root, segmentsOf(path), 0, params);
-    if (!node) return { kind: 'not-found' };
-    const handler = node.handlers.get(method) ?? (method === 'HEAD' ? node.handlers.get('GET') : undefined);
-    if (handler) return { kind: 'found', match: { handler, params } };
-    return { kind: 'method-not-allowed', allowed: [...node.handlers.keys()] };
+    const canonical = path.includes('%') ? canonicalPath(path) : path;
+    const other = otherSlash(canonical);
+    const match =
+      this.findFor(method, canonical) ?? (other === undefined ? undefined : this.findFor(method, other));
+    if (match) return { kind: 'found', match };
+    const allowed: string[] = [];
+    for (const known of this.methods) {
+      if (this.find(known, canonical) || (other !== undefined && this.find(known, other)))
+        allowed.push(known);
+    }
+    if (allowed.length === 0) return { kind: 'not-found' };
+    if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD');
+    return { kind: 'method-not-allowed', allowed: allowed.sort(byMethodOrder) };
   }
 
-  // Static segments win over parameters; backtrack when a static branch leads nowhere.
-  private walk(
-    node: Node<T>,
-    segments: string[],
-    i: number,
-    params: Record<string, string>,
-  ): Node<T> | undefined {
-    if (i === segments.length) return node.handlers.size > 0 ? node : undefined;
-    const segment = segments[i];
-    const fixed = node.statics.get(segment);
-    if (fixed) {
-      const found = this.walk(fixed, segments, i + 1, params);
-      if (found) return found;
+  private findFor(method: string, path: string): Match<T> | undefined {
+    return this.find(method, path) ?? (method === 'HEAD' ? this.find('GET', path) : undefined);
+  }
+
+  private find(method: string, path: string): Match<T> | undefined {
+    const hit = this.tree.find(method as Method, path);
+    if (hit) {
+      const route = hit.store as Route<T>;
+      const params = namedParams(route.names, (i) => hit.params[`p${i}`]);
+      if (params) return { handler: route.handler, params };
     }
-    if (node.param) {
-      const found = this.walk(node.param.node, segments, i + 1, params);
-      if (found) {
-        params[node.param.name] = safeDecode(segment);
-        return found;
-      }
+    for (const route of this.fallback) {
+      if (route.method !== method) continue;
+      const found = route.regex.exec(path);
+      if (!found) continue;
+      const params = namedParams(route.names, (i) => decodeSafely(found[i + 1] as string));
+      if (params) return { handler: route.handler, params };
     }
     return undefined;
   }
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
+/** Per operation, its own names; an empty segment never fills a parameter (`/pets/` is not `/pets/{id}`). */
+function namedParams(
+  names: string[],
+  valueAt: (i: number) => string | undefined,
+): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) {
+    const value = valueAt(i);
+    if (!value) return undefined;
+    params[names[i] as string] = value;
   }
+  return params;
+}
+
+const byMethodOrder = (a: string, b: string) =>
+  (METHOD_ORDER.indexOf(a) >>> 0) - (METHOD_ORDER.indexOf(b) >>> 0) || a.localeCompare(b);
+
+/** `/pets/` ↔ `/pets`: the form tried when the path as sent matches nothing. */
+function otherSlash(path: string): string | undefined {
+  if (path === '/') return undefined;
+  return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * One spelling per path, whatever the client encoded: each segment decoded, then only what would
+ * change the path's structure (`%`, `/`, `?`, `#`) encoded again. The tree's static parts are decoded
+ * the same way, so `/caf%C3%A9` in a document answers `/café` sent as `/caf%C3%A9`.
+ */
+function canonicalPath(path: string): string {
+  return path.split('/').map(canonicalSegment).join('/');
+}
+
+const STRUCTURAL = /[%/?#]/g;
+
+function canonicalSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  return decodeSafely(segment).replace(STRUCTURAL, encodeURIComponent);
+}
+
+/** A template in find-my-way's syntax, or null when one of its literals cannot be written in it. */
+function toTreePath(template: string): string | null {
+  let index = 0;
+  const segments: string[] = [];
+  for (const segment of template.split('/')) {
+    const parts = segment.split(PARAMETER);
+    const literals: string[] = [];
+    for (let i = 0; i < parts.length; i += 2) {
+      const literal = decodeSafely(parts[i] as string);
+      // `*` starts a wildcard and an encoded `/`, `?` or `#` would be read as structure: regex instead
+      if (/[*/?#]/.test(literal)) return null;
+      literals.push(literal);
+    }
+    const written = literals.map((literal) => literal.replaceAll(':', '::'));
+    const count = literals.length - 1;
+    if (count === 0) {
+      segments.push(written[0] as string);
+    } else if (count === 1 && literals[1] === '') {
+      // a parameter ending its segment needs no regex: the tree reads it up to the next `/`
+      segments.push(`${written[0]}:p${index++}`);
+    } else {
+      // Several parameters, or text after one: a regex over the rest of the segment. The first
+      // parameter is greedy (`{name}.{ext}` reads `a.tar.gz` as `a.tar` + `gz`, as Prism does); each
+      // later one stops at the text before it, which keeps the regex linear on hostile input.
+      let text = written[0] as string;
+      for (let i = 1; i <= count; i++) {
+        const stop = i > 1 ? (literals[i - 1] as string).charAt(0) : '';
+        text += `:p${index++}(${stop ? `[^${classEscape(stop)}]+` : '.+'})${written[i]}`;
+      }
+      segments.push(text);
+    }
+  }
+  return segments.join('/');
+}
+
+function classEscape(char: string): string {
+  return /[\\\]^()-]/.test(char) ? `\\${char}` : char;
+}
+
+/** The fallback for what the tree cannot hold: the same rules, as one anchored regex. */
+function toRegex(template: string): RegExp {
+  const source = template
+    .split('/')
+    .map((segment) =>
+      segment
+        .split(PARAMETER)
+        .map((part, i) =>
+          i % 2 === 1
+            ? '([^/]+)'
+            : decodeSafely(part)
+                .replace(STRUCTURAL, encodeURIComponent)
+                .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join(''),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
 }

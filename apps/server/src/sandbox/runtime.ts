@@ -5,6 +5,7 @@ import { type CompiledApi, compileApi } from './compileApi.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
 import { invalidAnswer } from './documentAnswer.js';
 import { loadDeployedApi } from './loadDeployedApi.js';
+import { preflightHeaders } from './preflight.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { respond, type SandboxAnswer } from './respond.js';
@@ -64,19 +65,24 @@ export function createSandboxRuntime(
 
     async handle(request: SandboxRequest): Promise<SandboxAnswer> {
       const deployed = await cache.get(request.key);
-      if (!deployed)
+      if (!deployed) {
+        if (request.method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers) };
         return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
+      }
       const { api, tokens } = deployed;
 
       const found = api.router.lookup(request.method, request.path);
-      if (found.kind === 'not-found') {
-        return { status: 404, body: problem(404, 'Not Found', `No endpoint matches ${request.path}`) };
-      }
-      if (found.kind === 'method-not-allowed') {
+      if (found.kind !== 'found') {
+        // OPTIONS the document does not declare: what the path answers, and CORS as for a preflight
+        const allow = found.kind === 'method-not-allowed' ? [...found.allowed, 'OPTIONS'].join(', ') : null;
+        if (request.method === 'OPTIONS')
+          return { status: 204, headers: { ...preflightHeaders(request.headers), ...(allow && { allow }) } };
+        if (allow === null)
+          return { status: 404, body: problem(404, 'Not Found', `No endpoint matches ${request.path}`) };
         return {
           status: 405,
-          headers: { allow: found.allowed.join(', ') },
-          body: problem(405, 'Method Not Allowed', `${request.path} answers ${found.allowed.join(', ')}`),
+          headers: { allow },
+          body: problem(405, 'Method Not Allowed', `${request.path} answers ${allow}`),
         };
       }
 

@@ -141,7 +141,7 @@ describe.each(dialects)('the sandbox on %s', (dialect) => {
     expect((await sandbox.call('GET', '/cats')).statusCode).toBe(404);
     const wrong = await sandbox.call('PUT', '/pets');
     expect(wrong.statusCode).toBe(405);
-    expect(wrong.headers.allow).toBe('GET, POST');
+    expect(wrong.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     const unknown = await app.server.inject('/sandbox/not-a-key/pets');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/problem\+json/);

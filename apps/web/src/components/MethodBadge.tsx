@@ -7,6 +7,9 @@ const METHOD_COLOURS: Record<string, string> = {
   PUT: '#1d4ed8',
   PATCH: '#7e22ce',
   DELETE: '#b91c1c',
+  HEAD: '#0f766e',
+  OPTIONS: '#475569',
+  TRACE: '#a16207',
 };
 
 export function MethodBadge({ method, size = 'small' }: { method: string; size?: 'small' | 'medium' }) {
