@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { SecurityScheme } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../import/importOpenApi.js';
-import { compileSecurity, type SecurityInput } from './securitySchemes.js';
+import { compileSecurity, type SecurityInput, securityCompiler } from './securitySchemes.js';
 
 const require = createRequire(import.meta.url);
 const example = (name: string) => readFileSync(require.resolve(`@readme/oas-examples/${name}`), 'utf8');
@@ -320,5 +320,33 @@ describe('Swagger 2.0 security definitions, as the importer converts them', () =
     const post = checkOf(document, 'post', '/reports');
     expect(post(request({}, { token: 't' }), false)).toBeNull();
     expect(post(request({ authorization: basic('ann:pw') }), false)?.status).toBe(401);
+  });
+});
+
+describe('compiling the operations of one API', () => {
+  const imported = importOpenApi(trainTravel, 'api.json');
+  const operation = (method: string, path: string) =>
+    imported.endpoints.find((e) => e.methodType === method && e.apiEndPoint === path)?.operation ?? null;
+
+  it('compiles the requirements the operations share once', () => {
+    const securityOf = securityCompiler(imported.securitySchemes ?? {});
+    const stations = securityOf(operation('GET', '/stations'));
+    expect(stations).toBeDefined();
+    expect(securityOf(operation('GET', '/trips'))).toBe(stations);
+    expect(securityOf(operation('POST', '/bookings'))).not.toBe(stations);
+  });
+
+  it('checks nothing for an operation imported before operations were kept, or declaring no security', () => {
+    const securityOf = securityCompiler(imported.securitySchemes ?? {});
+    expect(securityOf(null)).toBeUndefined();
+    expect(securityOf({ parameters: [], responses: { 200: {} } })).toBeUndefined();
+    expect(securityOf({ parameters: [], responses: { 200: {} }, security: [] })).toBeUndefined();
+  });
+
+  it("reads the operation's declared 403", () => {
+    const securityOf = securityCompiler(imported.securitySchemes ?? {});
+    const malformed = request({ authorization: 'Bearer' });
+    expect(securityOf(operation('GET', '/stations'))?.(malformed, false)?.status).toBe(403);
+    expect(securityOf(operation('POST', '/bookings'))?.(malformed, false)?.status).toBe(401);
   });
 });
