@@ -205,32 +205,24 @@ function cookieCarries(cookie: string | string[] | undefined, name: string): boo
   return false;
 }
 
-/** `Authorization: <scheme> <rest>` split once: the scheme lower-cased, the rest trimmed. */
-function authorizationOf(input: SecurityInput): { scheme: string; rest: string } | undefined {
-  const header = input.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const value = header.trim();
-  const space = value.search(/\s/);
-  if (space < 0) return { scheme: value.toLowerCase(), rest: '' };
-  return { scheme: value.slice(0, space).toLowerCase(), rest: value.slice(space + 1).trim() };
-}
-
+/** `Authorization: <scheme> <credentials>`, the scheme's name in any case (RFC 9110 §11.1). */
 function authorizationCredential(
   name: string,
   scheme: string,
   challenge: string,
   what: string,
   malformedWhy: string,
-  wellFormed: (rest: string) => boolean,
+  wellFormed: (credentials: string) => boolean,
 ): Credential {
-  const lower = scheme.toLowerCase();
+  // the scheme's name, then whitespace or the end: read once per request, no split
+  const sent = new RegExp(`^[ \\t]*${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[ \\t]|$)`, 'i');
   return {
     readsAuthorization: true,
     challenge,
     read(input) {
-      const sent = authorizationOf(input);
-      if (!sent || sent.scheme !== lower) return MISSING;
-      return wellFormed(sent.rest) ? SATISFIED : MALFORMED;
+      const header = input.headers.authorization;
+      if (typeof header !== 'string' || !sent.test(header)) return MISSING;
+      return wellFormed(header.trim().slice(scheme.length).trim()) ? SATISFIED : MALFORMED;
     },
     missing: { location: 'header.authorization', message: `${what} in Authorization: ${scheme} (${name})` },
     malformed: {
