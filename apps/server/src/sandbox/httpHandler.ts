@@ -73,6 +73,8 @@ export function writeAnswer(res: ServerResponse, method: string | undefined, ans
     answer.payload ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
   // RFC 9110 §15.3.5, §15.4.5: 204 and 304 have no content
   if (text === undefined || answer.status === 204 || answer.status === 304) {
+    // an empty answer says so, rather than arriving as an empty chunked body
+    if (answer.status !== 204 && answer.status !== 304) headers['content-length'] = '0';
     res.writeHead(answer.status, headers).end();
     return;
   }

@@ -23,6 +23,11 @@ describe('choosing a declared media type by Accept', () => {
     expect(chosen(jsonAndXml, 'image/png, */*;q=0.1')).toBe('application/json');
   });
 
+  it('reads past a parameter the declared type does not name, keeping its q-value', () => {
+    expect(chosen(jsonAndXml, 'application/json; charset=utf-8')).toBe('application/json');
+    expect(chosen(jsonAndXml, 'application/json; charset=utf-8; q=0.1, text/plain')).toBe('text/plain');
+  });
+
   it('answers null when nothing declared is acceptable, q=0 included', () => {
     expect(jsonAndXml.choose('image/png')).toBeNull();
     expect(declared('application/json').choose('application/json;q=0')).toBeNull();

@@ -63,7 +63,12 @@ export class MediaChoice<T extends Offered> {
 
   private negotiate(accept: string): Negotiated<T> | null {
     const negotiator = new Negotiator({ headers: { accept } });
-    const best = this.concrete.length > 0 ? negotiator.mediaType(this.concrete) : undefined;
+    // a parameter the declared type does not name (`; charset=utf-8`) does not make it unacceptable
+    const best =
+      this.concrete.length === 0
+        ? undefined
+        : (negotiator.mediaType(this.concrete) ??
+          new Negotiator({ headers: { accept: withoutParameters(accept) } }).mediaType(this.concrete));
     const media = best === undefined ? undefined : this.byType.get(best.toLowerCase());
     if (media) return { media, contentType: media.contentType };
     if (this.ranges.length === 0) return null;
@@ -74,6 +79,18 @@ export class MediaChoice<T extends Offered> {
     }
     return null;
   }
+}
+
+/** `application/json; charset=utf-8; q=0.5` → `application/json;q=0.5`: only the q-values kept. */
+function withoutParameters(accept: string): string {
+  return accept
+    .split(',')
+    .map((range) => {
+      const [type, ...parameters] = range.split(';');
+      const q = parameters.find((p) => /^\s*q\s*=/i.test(p));
+      return q === undefined ? type.trim() : `${type.trim()};${q.trim()}`;
+    })
+    .join(',');
 }
 
 /** Whether a declared range (`image/*`) and an accepted type (`image/png`, `image/*`, `*\/*`) meet. */

@@ -33,9 +33,17 @@ export interface Shape {
 
 export type Schemas = Map<string, Shape>;
 
-/** Default values are stored as text; JSON text becomes its value, anything else stays a string. */
-export function parseDefault(value: string | null | undefined, type: PropertyType): unknown {
+/**
+ * Default values are stored as text; JSON text becomes its value, anything else stays a string. A
+ * nullable string's `null` is the document's `default: null`, not the word.
+ */
+export function parseDefault(
+  value: string | null | undefined,
+  type: PropertyType,
+  nullable?: boolean,
+): unknown {
   if (value === null || value === undefined || value === '') return undefined;
+  if (value === 'null' && nullable) return null;
   if (type === 'string') return value;
   try {
     return JSON.parse(value);
@@ -62,7 +70,7 @@ export function propertyShape(p: BodyProperty): Shape {
     type: p.jsonKeyType,
     nullable: p.nullable,
     ...constraintsOf(p),
-    default: parseDefault(p.defaultValue, p.jsonKeyType),
+    default: parseDefault(p.defaultValue, p.jsonKeyType, p.nullable),
     autoGeneration: p.autoGenerationType,
     readOnly: p.readOnly,
     writeOnly: p.writeOnly,
@@ -105,7 +113,7 @@ export function schemaShape(schema: SchemaMaster): Shape {
       type: schema.schemaType,
       nullable: schema.nullable,
       ...constraintsOf(schema),
-      default: parseDefault(schema.defaultValue, schema.schemaType),
+      default: parseDefault(schema.defaultValue, schema.schemaType, schema.nullable),
     };
   }
   return {
