@@ -371,6 +371,8 @@ const combinedCases: ConformanceCase[] = [
         body.detail ===
         'This operation needs one of: (1) a user and password in Authorization: Basic (basicAuth); (2) an API key in the X-API-Key header (headerKey)',
     },
+    prism:
+      'Prism challenges for the first requirement only (Basic realm="*"); RFC 9110 lets one header carry every challenge that would do',
   },
   {
     name: 'an empty requirement makes credentials optional',
