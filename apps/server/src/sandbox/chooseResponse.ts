@@ -91,6 +91,7 @@ export function readPreferences(
   prefer: string | string[] | undefined,
   query: Record<string, string | string[] | undefined>,
 ): Preferences | undefined {
+  if (prefer === undefined && !hasQueryForm(query)) return undefined;
   const asked: Partial<Record<keyof Preferences, string>> = {};
   let any = false;
   if (prefer !== undefined) {
@@ -114,6 +115,11 @@ export function readPreferences(
     any = true;
   }
   return any ? parsePreferences(asked) : undefined;
+}
+
+function hasQueryForm(query: Record<string, string | string[] | undefined>): boolean {
+  for (const key in query) if (QUERY_FORMS.has(key)) return true;
+  return false;
 }
 
 function parsePreferences(asked: Partial<Record<keyof Preferences, string>>): Preferences | undefined {

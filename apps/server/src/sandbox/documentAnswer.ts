@@ -73,7 +73,12 @@ export function inMediaType(
       : answer.headers;
   if (!negotiated) return { status: answer.status, headers };
   const { media, contentType } = negotiated;
-  if (media.kind === 'json') return { ...answer, contentType, headers };
+  if (media.kind === 'json') {
+    // the hot path (a JSON record): the answer is this request's own, so it is completed in place
+    answer.contentType = contentType;
+    answer.headers = headers;
+    return answer;
+  }
   const value = answer.json !== undefined ? JSON.parse(answer.json) : answer.body;
   if (value === undefined && media.kind !== 'binary') return { status: answer.status, headers };
   const payload = serialise(value, { ...media.serialisation, contentType });
