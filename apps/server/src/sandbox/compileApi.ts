@@ -1,4 +1,4 @@
-import type { HeaderConfig, ParameterConfig } from '@sandbox/contracts';
+import { type HeaderConfig, HTTP_METHODS, type HttpMethod, type ParameterConfig } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
@@ -128,7 +128,9 @@ export function compileApi(api: DeployedApi): CompiledApi {
     const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
     const idField = (mapped && propertyKeys.get(mapped)) || 'id';
     const collection = collections.get(e.id) as string;
-    if (lastParam && !idFields.has(collection)) idFields.set(collection, idField);
+    // records are stored and found by the CRUD operations; HEAD, OPTIONS and TRACE only answer
+    if (lastParam && HTTP_METHODS.includes(e.method as HttpMethod) && !idFields.has(collection))
+      idFields.set(collection, idField);
     router.add(e.method, e.path, {
       id: e.id,
       method: e.method,

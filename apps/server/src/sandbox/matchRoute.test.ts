@@ -76,9 +76,10 @@ describe('the sandbox router', () => {
       ['GET', '/pet/a:{b}'],
       ['GET', '/v1/{name}:cancel'],
       ['GET', '/r/{year}-{month}-{day}'],
+      ['GET', '/s/{from}--{to}'],
     ]);
     expect(files.lookup('GET', '/files/a.tar.gz')).toEqual(
-      found('GET /files/{name}.{ext}', { name: 'a.tar', ext: 'gz' }),
+      found('GET /files/{name}.{ext}', { name: 'a', ext: 'tar.gz' }),
     );
     expect(files.lookup('GET', '/files/a.json')).toEqual(found('GET /files/{name}.json', { name: 'a' }));
     expect(files.lookup('GET', '/files/report.pdf')).toEqual(found('GET /files/report.pdf'));
@@ -91,6 +92,9 @@ describe('the sandbox router', () => {
     );
     expect(files.lookup('GET', '/r/2024-01-31')).toEqual(
       found('GET /r/{year}-{month}-{day}', { year: '2024', month: '01', day: '31' }),
+    );
+    expect(files.lookup('GET', '/s/a-b--c--d')).toEqual(
+      found('GET /s/{from}--{to}', { from: 'a-b', to: 'c--d' }),
     );
   });
 
@@ -129,11 +133,15 @@ describe('the sandbox router', () => {
     const odd = routerOf([
       ['GET', '/stars/*'],
       ['GET', '/a%2Fb/{x}'],
+      ['GET', '/stars/*/{name}.{ext}'],
       ['GET', '/pets'],
     ]);
     expect(odd.lookup('GET', '/stars/*')).toEqual(found('GET /stars/*'));
     expect(odd.lookup('GET', '/stars/anything')).toEqual({ kind: 'not-found' });
     expect(odd.lookup('GET', '/a%2Fb/7')).toEqual(found('GET /a%2Fb/{x}', { x: '7' }));
+    expect(odd.lookup('GET', '/stars/*/a.tar.gz')).toEqual(
+      found('GET /stars/*/{name}.{ext}', { name: 'a', ext: 'tar.gz' }),
+    );
     expect(odd.lookup('GET', '/pets')).toEqual(found('GET /pets'));
   });
 
@@ -152,10 +160,17 @@ describe('the sandbox router', () => {
   });
 
   it('stays quick on hostile segments against mid-segment templates', () => {
-    const files = routerOf([['GET', '/f/{a}-{b}.{c}.json']]);
+    const files = routerOf([
+      ['GET', '/f/{a}-{b}.{c}.json'],
+      ['GET', '/g/{a}--{b}--{c}.json'],
+      ['GET', '/*/{a}--{b}--{c}.json'],
+    ]);
     const started = performance.now();
-    for (const segment of ['-'.repeat(3000), 'a-.'.repeat(1000), '-.'.repeat(1500)])
+    for (const segment of ['-'.repeat(3000), 'a-.'.repeat(1000), '-.'.repeat(1500)]) {
       expect(files.lookup('GET', `/f/${segment}.jso`)).toEqual({ kind: 'not-found' });
+      expect(files.lookup('GET', `/g/${segment}.jso`)).toEqual({ kind: 'not-found' });
+      expect(files.lookup('GET', `/*/${segment}.jso`)).toEqual({ kind: 'not-found' });
+    }
     expect(performance.now() - started).toBeLessThan(100);
   });
 });

@@ -186,18 +186,29 @@ function toTreePath(template: string): string | null {
       // a parameter ending its segment needs no regex: the tree reads it up to the next `/`
       segments.push(`${written[0]}:p${index++}`);
     } else {
-      // Several parameters, or text after one: a regex over the rest of the segment. The first
-      // parameter is greedy (`{name}.{ext}` reads `a.tar.gz` as `a.tar` + `gz`, as Prism does); each
-      // later one stops at the text before it, which keeps the regex linear on hostile input.
+      // Several parameters, or text after one: a regex over the rest of the segment.
       let text = written[0] as string;
-      for (let i = 1; i <= count; i++) {
-        const stop = i > 1 ? (literals[i - 1] as string).charAt(0) : '';
-        text += `:p${index++}(${stop ? `[^${classEscape(stop)}]+` : '.+'})${written[i]}`;
-      }
+      for (let i = 1; i <= count; i++)
+        text += `:p${index++}(${parameterRegex(literals[i] as string, i === count, '.')})${written[i]}`;
       segments.push(text);
     }
   }
   return segments.join('/');
+}
+
+/**
+ * A parameter followed by text stops at its first occurrence (`{name}.{ext}` reads `a.tar.gz` as
+ * `a` + `tar.gz`, as Prism does): it may not contain that text, so the regex cannot backtrack over
+ * it and stays linear on hostile input. The last parameter of a segment takes the rest of it.
+ */
+function parameterRegex(next: string, last: boolean, char: '.' | '[^/]'): string {
+  if (last) return `${char}+`;
+  if (next.length === 1) return `[^${classEscape(next)}${char === '.' ? '' : '/'}]+`;
+  return `(?:(?!${regexEscape(next)})${char})+`;
+}
+
+function regexEscape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function classEscape(char: string): string {
@@ -206,20 +217,19 @@ function classEscape(char: string): string {
 
 /** The fallback for what the tree cannot hold: the same rules, as one anchored regex. */
 function toRegex(template: string): RegExp {
-  const source = template
-    .split('/')
-    .map((segment) =>
-      segment
-        .split(PARAMETER)
-        .map((part, i) =>
-          i % 2 === 1
-            ? '([^/]+)'
-            : decodeSafely(part)
-                .replace(STRUCTURAL, encodeURIComponent)
-                .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join(''),
-    )
-    .join('/');
-  return new RegExp(`^${source}$`);
+  const segments = template.split('/').map((segment) => {
+    const parts = segment.split(PARAMETER);
+    const literals = parts
+      .filter((_, i) => i % 2 === 0)
+      .map((part) => decodeSafely(part).replace(STRUCTURAL, encodeURIComponent));
+    const count = literals.length - 1;
+    return literals
+      .map((literal, i) =>
+        i === 0
+          ? regexEscape(literal)
+          : `(${parameterRegex(literal, i === count, '[^/]')})${regexEscape(literal)}`,
+      )
+      .join('');
+  });
+  return new RegExp(`^${segments.join('/')}$`);
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { BODY_LIMIT, type SandboxHttpHandler, writeAnswer } from './httpHandler.js';
 import { problem } from './problem.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
 
 /**
  * The sandbox as Fastify routes, for requests that never reach the network listener (inject: tests
@@ -10,6 +10,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
  * `/sandbox/` requests to the same handler directly.
  */
 export async function sandboxRoutes(app: FastifyInstance, handleSandbox: SandboxHttpHandler): Promise<void> {
+  // a document may declare TRACE operations; Fastify routes it only once told to
+  if (!app.supportedMethods.includes('TRACE')) app.addHttpMethod('TRACE');
   await app.register(async (scope) => {
     // The handler checks the body against the endpoint's own schema: it arrives as text.
     scope.removeAllContentTypeParsers();

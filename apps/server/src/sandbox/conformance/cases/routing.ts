@@ -50,8 +50,8 @@ const midSegment = openapi({
 const archive = openapi({
   '/archives/{name}.{ext}': {
     get: operation('archive', [
-      inPath('name', { type: 'string', enum: ['backup.tar'] }),
-      inPath('ext', { type: 'string', enum: ['gz'] }),
+      inPath('name', { type: 'string', enum: ['backup'] }),
+      inPath('ext', { type: 'string', enum: ['tar.gz'] }),
     ]),
   },
 });
@@ -88,7 +88,24 @@ const methods = openapi({
     trace: operation('tracePing'),
   },
   '/jobs': { post: operation('createJob', [], '202') },
+  '/limited': {
+    get: {
+      responses: {
+        '200': {
+          description: 'Limited',
+          headers: { 'X-Rate-Limit': { schema: { type: 'integer' }, example: 5 } },
+          content: { 'text/plain': { example: 'plenty left' } },
+        },
+      },
+    },
+  },
 });
+
+// Where only the code of an invalid request differs from Prism, which is the validation's rule.
+const prism422 =
+  'Prism answers an invalid request 422 when the document declares no error response; the product answers 400 (DESIGN §6).';
+const prismHead =
+  'Prism answers 405 to HEAD unless the document declares it; RFC 9110 has every GET resource answer HEAD.';
 
 const problemOf = (status: number) => (body: unknown) =>
   typeof body === 'object' &&
@@ -136,7 +153,7 @@ export const cases: ConformanceCase[] = [
     expect: { status: 200, body: { op: 'fileByNameAndExtension' } },
   },
   {
-    name: 'the first of two parameters takes all but the last dot, as Prism reads it',
+    name: 'a parameter followed by a dot stops at the first dot, as Prism reads it',
     document: archive,
     request: { method: 'GET', path: '/archives/backup.tar.gz' },
     expect: { status: 200, body: { op: 'archive' } },
@@ -158,6 +175,8 @@ export const cases: ConformanceCase[] = [
     document: midSegment,
     request: { method: 'GET', path: '/test%3Aping' },
     expect: { status: 200, body: { op: 'rpc' } },
+    prism:
+      'Prism finds /test:{rpc} but cannot read rpc from /test%3Aping (422); here a literal matches however it is encoded.',
   },
   {
     name: 'text before the literal does not match a template that starts with it',
@@ -181,6 +200,8 @@ export const cases: ConformanceCase[] = [
       status: 400,
       body: (body) => JSON.stringify((body as Json).errors).includes('path.b'),
     },
+    prism:
+      'Prism ranks /pet/{x} and /pet/a:{b} alike and takes the first declared (200 from /pet/{x}); here the template with more literal text wins, and its integer b refuses `twelve` (400, where Prism would say 422).',
   },
   {
     name: 'a segment without the prefix falls back to the plain parameter',
@@ -196,6 +217,7 @@ export const cases: ConformanceCase[] = [
       status: 400,
       body: (body) => JSON.stringify((body as Json).errors).includes('path.month'),
     },
+    prism: prism422,
   },
   // per-operation parameter names
   {
@@ -219,6 +241,7 @@ export const cases: ConformanceCase[] = [
       body: (body) =>
         JSON.stringify((body as Json).errors) === '[{"location":"path.id","message":"must be an integer"}]',
     },
+    prism: prism422,
   },
   // percent-encoding
   {
@@ -268,6 +291,7 @@ export const cases: ConformanceCase[] = [
     document: encoded,
     request: { method: 'GET', path: '/tags/a+b' },
     expect: { status: 400 },
+    prism: prism422,
   },
   // trailing slashes and empty segments
   {
@@ -302,6 +326,8 @@ export const cases: ConformanceCase[] = [
     document: pets,
     request: { method: 'GET', path: '/pets//toys/7' },
     expect: { status: 404 },
+    prism:
+      'Prism lets an empty segment fill {petId} and answers 422 for the value missing; here an empty segment fills no parameter, so no route matches.',
   },
   {
     name: 'a long parameter value (1,000 characters) is routed',
@@ -351,10 +377,22 @@ export const cases: ConformanceCase[] = [
       'Prism answers 405 to HEAD unless the document declares it; RFC 9110 has every GET resource answer HEAD.',
   },
   {
+    name: 'HEAD sends the GET’s declared headers, media type and length, without the body',
+    document: methods,
+    request: { method: 'HEAD', path: '/limited' },
+    expect: {
+      status: 200,
+      headers: { 'x-rate-limit': '5', 'content-type': /^text\/plain/, 'content-length': '11' },
+      body: '',
+    },
+    prism: prismHead,
+  },
+  {
     name: 'HEAD of a templated GET route answers too',
     document: pets,
     request: { method: 'HEAD', path: '/pets/42' },
     expect: { status: 200, body: '' },
+    prism: prismHead,
   },
   {
     name: 'a HEAD operation in the document answers as declared',
