@@ -2,6 +2,7 @@ import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
 import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
+import type { MediaKind } from './mediaTypes.js';
 import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
@@ -120,8 +121,17 @@ function fromTestRows(call: Call, key: string | undefined, status: number): Sand
  * answers with test data or the document's example or generated data.
  */
 export async function respond(call: Call, records: RecordStore): Promise<SandboxAnswer> {
-  return inMediaType(await answer(call, records), call.chosen, call.media, call.api.schemas);
+  const answered = await answer(call, records);
+  // a stored record is JSON: a type that cannot carry one (text, HTML, bytes) answers its own body
+  if (answered.json !== undefined && call.media && !RECORD_KINDS.has(call.media.media.kind)) {
+    answered.json = undefined;
+    answered.body = declaredBody(call);
+  }
+  return inMediaType(answered, call.chosen, call.media, call.api.schemas);
 }
+
+/** Media types a stored record can be written in. */
+const RECORD_KINDS: ReadonlySet<MediaKind> = new Set(['json', 'xml', 'yaml', 'form']);
 
 async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> {
   const { api, endpoint, params, body, chosen, preferences } = call;

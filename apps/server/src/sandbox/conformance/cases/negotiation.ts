@@ -1,7 +1,15 @@
 // Content negotiation (issue 13, Build 3): Accept, with q-values and wildcards, picks among the media
 // types a response declares; nothing acceptable answers 406 listing them; no Accept takes the first.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { ConformanceCase } from '../runConformance.js';
+
+/** ReadMe's example of responses with several media types and named examples, as published. */
+const readme = readFileSync(
+  createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/yaml/response-multiple-mediatypes.yaml'),
+  'utf8',
+);
 
 const info = { title: 'Negotiation', version: '1.0' };
 
@@ -271,6 +279,47 @@ export const cases: ConformanceCase[] = [
     expect: {
       status: 200,
       body: (body: unknown) => Array.isArray(body) && body.every((note) => note.name === 'Generated'),
+    },
+  },
+  {
+    name: 'a published document: its first declared type, text, answers a POST without Accept',
+    document: readme,
+    request: { method: 'POST', path: '/multiple-types-multiple-examples', body: {} },
+    expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'OK' },
+  },
+  {
+    name: 'a published document: Accept and Prefer pick its JSON type and named example',
+    document: readme,
+    request: {
+      method: 'POST',
+      path: '/multiple-types-multiple-examples',
+      headers: { accept: 'application/json', prefer: 'example=dog' },
+      body: {},
+    },
+    expect: {
+      status: 200,
+      headers: { 'content-type': /^application\/json/ },
+      body: { name: 'Puma', petType: 'Dog', color: 'Black', gender: 'Female', breed: 'Mixed' },
+    },
+  },
+  {
+    name: 'a published document: XML asked of a JSON-only response answers 406',
+    document: readme,
+    request: accept('/single-type-multiple-examples', 'application/xml'),
+    expect: {
+      status: 406,
+      body: (body: unknown) => (body as { available: string[] }).available[0] === 'application/json',
+    },
+  },
+  {
+    name: 'a published document: its 400 XML example is sent as written',
+    document: readme,
+    request: accept('/single-type-single-example?__code=400'),
+    expect: {
+      status: 400,
+      headers: { 'content-type': /^application\/xml/ },
+      body: (_: unknown, answer: { text: string }) =>
+        answer.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><note><to>Tove</to>'),
     },
   },
 ];
