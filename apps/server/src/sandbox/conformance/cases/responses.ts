@@ -257,6 +257,8 @@ export const cases: ConformanceCase[] = [
         errors: [{ location: 'query.limit', message: 'must be at most 10' }],
       },
     },
+    prism:
+      'Prism sends the example untouched and the violations in sl-violations; the sandbox adds them to an object body as errors too, so a client sees what was wrong',
   },
   {
     name: 'an invalid request answers a declared 400 generated from its schema',
@@ -309,6 +311,8 @@ export const cases: ConformanceCase[] = [
       headers: { 'content-type': /^application\/problem\+json/ },
       body: (body: unknown) => (body as { title: string }).title === 'Invalid request',
     },
+    prism:
+      'Prism answers the declared 400 with an empty body; the sandbox says what is wrong, with the declared code',
   },
   {
     name: 'a declared body with an errors field of its own keeps it; the header carries the problems',
