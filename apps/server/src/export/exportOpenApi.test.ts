@@ -241,7 +241,7 @@ function assertWellFormed(document: OpenApiDocument): void {
   for (const [path, item] of Object.entries(document.paths)) {
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
     for (const [method, operation] of Object.entries(item)) {
-      expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
+      expect(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']).toContain(method);
       const { parameters = [], responses } = operation as {
         parameters?: { name: string; in: string; required: boolean }[];
         responses: object;
