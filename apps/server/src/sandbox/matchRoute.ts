@@ -82,9 +82,10 @@ export class Router<T> {
    */
   lookup(method: string, path: string): RouteLookup<T> {
     const canonical = path.includes('%') ? canonicalPath(path) : path;
+    const exact = this.findFor(method, canonical);
+    if (exact) return { kind: 'found', match: exact };
     const other = otherSlash(canonical);
-    const match =
-      this.findFor(method, canonical) ?? (other === undefined ? undefined : this.findFor(method, other));
+    const match = other === undefined ? undefined : this.findFor(method, other);
     if (match) return { kind: 'found', match };
     const allowed: string[] = [];
     for (const known of this.methods) {
