@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTO_GENERATION_TYPES, type OPERATION_METHODS } from './constants.js';
-import type { DeclaredOperation, SecurityScheme } from './declaredOperation.js';
+import type { SecurityScheme } from './declaredOperation.js';
 
 // spec §3: the API catalog as the web app and the import/export see it.
 
@@ -174,8 +174,12 @@ export interface ImportedEndpoint {
   headerConfigList: HeaderConfig[];
   requestConfigList: RequestConfig[];
   responseConfigList: ResponseConfig[];
-  /** The operation as the document declares it; only on the importer's result, never in an answer. */
-  operation?: DeclaredOperation;
+  /**
+   * The operation as the document declares it (a DeclaredOperation), as JSON text: it goes from the
+   * import worker into the database without being parsed and written again on the way. Only on the
+   * importer's result, never in an answer.
+   */
+  operationJson?: string;
 }
 
 /** Something of a document the import could not honour and left out; `pointer` says where (`#/…`). */

@@ -67,7 +67,7 @@ async function insertEndpoints(db: Kysely<Database>, apiMasterId: number, endpoi
           path: e.apiEndPoint,
           summary: e.summary,
           operation_id: e.operationId,
-          operation: e.operation === undefined ? null : JSON.stringify(e.operation),
+          operation: e.operationJson ?? null,
         })),
       )
       .execute(),

@@ -74,7 +74,7 @@ const documents: [string, string, string][] = [
  * (and its security schemes) are the sandbox's, kept as imported, and not exported.
  */
 function catalogOf({ securitySchemes: _schemes, ...api }: ImportedApi): ImportedApi {
-  return { ...api, endpoints: api.endpoints.map(({ operation: _operation, ...endpoint }) => endpoint) };
+  return { ...api, endpoints: api.endpoints.map(({ operationJson: _operation, ...endpoint }) => endpoint) };
 }
 
 describe('exportOpenApi', () => {

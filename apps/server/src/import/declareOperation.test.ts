@@ -4,8 +4,8 @@ import { importErrorOf, importJson } from './testing/importHelpers.js';
 
 function operationOf(api: ImportedApi, method: string, path: string): DeclaredOperation {
   const endpoint = api.endpoints.find((e) => e.methodType === method && e.apiEndPoint === path);
-  if (!endpoint?.operation) throw new Error(`no declared operation for ${method} ${path}`);
-  return endpoint.operation;
+  if (!endpoint?.operationJson) throw new Error(`no declared operation for ${method} ${path}`);
+  return JSON.parse(endpoint.operationJson);
 }
 
 const ok = { description: 'ok' };

@@ -101,15 +101,17 @@ function toEndpoint(
       name,
       swagger2 ? mediaTypes('produces') : null,
     ),
-    operation: swagger2
-      ? declareSwagger2Operation(
-          operation,
-          pointer,
-          parameters,
-          { consumes: mediaTypes('consumes'), produces: mediaTypes('produces') },
-          declare,
-        )
-      : declareOperation(operation, pointer, parameters, declare),
+    operationJson: JSON.stringify(
+      swagger2
+        ? declareSwagger2Operation(
+            operation,
+            pointer,
+            parameters,
+            { consumes: mediaTypes('consumes'), produces: mediaTypes('produces') },
+            declare,
+          )
+        : declareOperation(operation, pointer, parameters, declare),
+    ),
   };
 }
 

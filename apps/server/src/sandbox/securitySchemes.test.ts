@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { SecurityScheme } from '@sandbox/contracts';
+import type { DeclaredOperation, SecurityScheme } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../import/importOpenApi.js';
 import { compileSecurity, type SecurityInput, securityCompiler } from './securitySchemes.js';
@@ -19,9 +19,10 @@ function securityOf(document: string, method: string, path: string) {
   const endpoint = imported.endpoints.find(
     (e) => e.methodType === method.toUpperCase() && e.apiEndPoint === path,
   );
-  if (!endpoint?.operation) throw new Error(`no ${method} ${path}`);
-  return compileSecurity(endpoint.operation.security, imported.securitySchemes ?? {}, {
-    forbiddenDeclared: '403' in endpoint.operation.responses,
+  if (!endpoint?.operationJson) throw new Error(`no ${method} ${path}`);
+  const operation: DeclaredOperation = JSON.parse(endpoint.operationJson);
+  return compileSecurity(operation.security, imported.securitySchemes ?? {}, {
+    forbiddenDeclared: '403' in operation.responses,
   });
 }
 
@@ -325,8 +326,12 @@ describe('Swagger 2.0 security definitions, as the importer converts them', () =
 
 describe('compiling the operations of one API', () => {
   const imported = importOpenApi(trainTravel, 'api.json');
-  const operation = (method: string, path: string) =>
-    imported.endpoints.find((e) => e.methodType === method && e.apiEndPoint === path)?.operation ?? null;
+  const operation = (method: string, path: string): DeclaredOperation | null => {
+    const json = imported.endpoints.find(
+      (e) => e.methodType === method && e.apiEndPoint === path,
+    )?.operationJson;
+    return json ? JSON.parse(json) : null;
+  };
 
   it('compiles the requirements the operations share once', () => {
     const securityOf = securityCompiler(imported.securitySchemes ?? {});
