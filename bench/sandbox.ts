@@ -9,13 +9,17 @@ import autocannon from 'autocannon';
 import { startDeployedSandbox } from './deployedSandbox.js';
 import { fixtureDocument, newPet } from './fixture.js';
 import { measureFlood } from './flood.js';
+import { measureImportStall } from './importStall.js';
 import { cpuSeconds, freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=sandbox,node:http` loads only those servers; `flood` in the list runs the flood. */
+/**
+ * `BENCH_ONLY=sandbox,node:http` loads only those servers; `flood` and `import` in the list run the
+ * flood and the import stall.
+ */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Extra flags for the sandbox's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
 const SANDBOX_FLAGS = process.env.BENCH_SANDBOX_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -191,4 +195,5 @@ for (const scenario of ours ? scenarios.map((s) => s.name) : []) {
 }
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
+if (!ONLY || ONLY.includes('import')) await measureImportStall();
 rmSync(work, { recursive: true, force: true });

@@ -48,6 +48,7 @@ export interface ApiMeta {
 }
 
 const now = () => new Date().toISOString();
+const ENDPOINTS_PER_STATEMENT = 50;
 
 /**
  * Writes the endpoints and their parameters, requests and responses. Rows are made a chunk of
@@ -55,22 +56,26 @@ const now = () => new Date().toISOString();
  */
 async function insertEndpoints(db: Kysely<Database>, apiMasterId: number, endpoints: ImportedEndpoint[]) {
   const numbered = endpoints.map((endpoint, position) => ({ endpoint, position }));
-  await inChunks(numbered, (chunk) =>
-    db
-      .insertInto('endpoints')
-      .values(
-        chunk.map(({ endpoint: e, position }) => ({
-          api_master_id: apiMasterId,
-          position,
-          tag: e.apiTag,
-          method: e.methodType,
-          path: e.apiEndPoint,
-          summary: e.summary,
-          operation_id: e.operationId,
-          operation: e.operationJson ?? null,
-        })),
-      )
-      .execute(),
+  // each row carries its declared operation, a few KB of JSON: fewer rows a statement
+  await inChunks(
+    numbered,
+    (chunk) =>
+      db
+        .insertInto('endpoints')
+        .values(
+          chunk.map(({ endpoint: e, position }) => ({
+            api_master_id: apiMasterId,
+            position,
+            tag: e.apiTag,
+            method: e.methodType,
+            path: e.apiEndPoint,
+            summary: e.summary,
+            operation_id: e.operationId,
+            operation: e.operationJson ?? null,
+          })),
+        )
+        .execute(),
+    ENDPOINTS_PER_STATEMENT,
   );
   // Positions are unique within the API: they tell which id each endpoint received.
   const ids = new Map(
