@@ -1,5 +1,5 @@
 // Router micro-benchmark: sandbox route lookups per second on a generated 2,000-operation API and on
-// the petstore, requests spread over every operation. Run: node --import tsx bench/router.ts
+// the petstore, requests spread over every operation. Run: npm run bench:router
 
 import { parse } from 'yaml';
 import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
