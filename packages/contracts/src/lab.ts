@@ -56,8 +56,12 @@ export interface LabResponse {
   status: number;
   statusText: string;
   headers: Record<string, string>;
-  /** The body as text, at most LAB_MAX_BODY_BYTES of it. */
+  /**
+   * At most LAB_MAX_BODY_BYTES of the body: as text, decoded from its charset, or, when
+   * `bodyEncoding` is 'base64', its bytes in base64 (images, archives: anything that is not text).
+   */
   body: string;
+  bodyEncoding?: 'base64';
   timeMs: number;
   sizeBytes: number;
   truncated: boolean;

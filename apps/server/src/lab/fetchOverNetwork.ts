@@ -13,10 +13,15 @@ export function fetchOverNetwork(
   maxBodyBytes: number,
 ): Promise<HopAnswer> {
   const client = request.url.protocol === 'https:' ? https : http;
+  // Node sends a DELETE's or an OPTIONS' body neither chunked nor measured unless told its length.
+  const headers =
+    request.body === undefined
+      ? request.headers
+      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((resolve, reject) => {
     const outgoing = client.request(
       request.url,
-      { method: request.method, headers: request.headers, lookup, agent: false, signal: request.signal },
+      { method: request.method, headers, lookup, agent: false, signal: request.signal },
       (response) => {
         const body = cappedBody(maxBodyBytes);
         let settled = false;

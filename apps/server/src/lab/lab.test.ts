@@ -27,6 +27,49 @@ function listen(server: Server, host: string): Promise<number> {
   );
 }
 
+// A real 1×1 PNG: its bytes must come back exactly as sent.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A small document whose answers are XML, JSON, an image and a HEAD with no body. */
+const galleryYaml = `openapi: 3.0.3
+info: { title: Gallery, version: 1.0.0 }
+paths:
+  /photos/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200':
+          description: A photo's details
+          content:
+            application/json:
+              example: { id: p1, title: Harbour }
+            application/xml:
+              example: '<photo><id>p1</id><title>Harbour</title></photo>'
+        '404':
+          description: No such photo
+          content:
+            application/xml:
+              example: '<error>No photo p1</error>'
+    head:
+      responses:
+        '200':
+          description: The photo exists
+          headers:
+            X-Photo-Size: { schema: { type: integer, example: 2048 } }
+  /photos/{id}/image:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200':
+          description: The photo itself
+          content:
+            image/png:
+              schema: { type: string, format: binary }
+`;
+
 function publicServer(): Server {
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://public.example');
@@ -39,14 +82,37 @@ function publicServer(): Server {
             .writeHead(200, { 'content-type': 'application/json', 'x-served-by': 'public' })
             .end('{"hello":"world"}');
         case '/echo':
-          return response.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              method: request.method,
-              query: url.search,
-              headers: request.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
+          return response
+            .writeHead(200, {
+              'content-type': 'application/json',
+              // A HEAD answer has no body to echo in, so these say what arrived.
+              'x-received-bytes': Buffer.concat(chunks).length,
+              'x-received-content-type': request.headers['content-type'] ?? 'none',
+            })
+            .end(
+              JSON.stringify({
+                method: request.method,
+                query: url.search,
+                headers: request.headers,
+                body: Buffer.concat(chunks).toString(),
+              }),
+            );
+        case '/png':
+          return response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+        case '/octets':
+          return response
+            .writeHead(200, { 'content-type': 'application/octet-stream' })
+            .end(Buffer.from([0x00, 0xff, 0x10, 0x80, 0x7f]));
+        case '/latin1':
+          return response
+            .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+            .end(Buffer.from('café au lait', 'latin1'));
+        case '/untyped':
+          return response.end('plain words, no type');
+        case '/xml':
+          return response
+            .writeHead(200, { 'content-type': 'application/xml' })
+            .end('<?xml version="1.0"?><note>héllo</note>');
         case '/to-hello':
           return response.writeHead(301, { location: '/hello' }).end();
         case '/to-private':
@@ -252,6 +318,8 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
       headers: [
         { key: 'X-Trace', value: 'abc' },
         { key: 'Host', value: 'evil.example' },
+        { key: 'Accept', value: 'application/xml;q=0.9, */*;q=0.1' },
+        { key: 'Prefer', value: 'code=404, example=missing' },
       ],
       requestBody: '{"name":"Rex"}',
     });
@@ -259,9 +327,51 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
     expect(echoed).toMatchObject({ method: 'POST', query: '?a=1&b=two+words', body: '{"name":"Rex"}' });
     expect(echoed.headers).toMatchObject({
       'x-trace': 'abc',
+      accept: 'application/xml;q=0.9, */*;q=0.1',
+      prefer: 'code=404, example=missing',
       'content-type': 'application/json',
       host: `public.example:${outsidePort}`,
     });
+  });
+
+  it('sends no body with HEAD or TRACE, and the one typed with OPTIONS or DELETE', async () => {
+    const typed = { requestUrl: publicUrl('/echo'), requestBody: '{"ignored":true}' };
+    const head: LabResponse = (await send({ ...typed, requestMethod: 'HEAD' })).json();
+    expect(head).toMatchObject({ status: 200, body: '', sizeBytes: 0 });
+    expect(head.bodyEncoding).toBeUndefined();
+    expect(head.headers).toMatchObject({ 'x-received-bytes': '0', 'x-received-content-type': 'none' });
+
+    const trace: LabResponse = (await send({ ...typed, requestMethod: 'TRACE' })).json();
+    expect(JSON.parse(trace.body)).toMatchObject({ method: 'TRACE', body: '' });
+    expect(trace.headers['x-received-content-type']).toBe('none');
+
+    for (const requestMethod of ['OPTIONS', 'DELETE'] as const) {
+      const answer: LabResponse = (await send({ ...typed, requestMethod })).json();
+      expect(JSON.parse(answer.body)).toMatchObject({ method: requestMethod, body: '{"ignored":true}' });
+    }
+  });
+
+  it('carries a binary answer byte for byte, in base64', async () => {
+    const png: LabResponse = (await send({ requestUrl: publicUrl('/png') })).json();
+    expect(png).toMatchObject({ status: 200, bodyEncoding: 'base64', sizeBytes: PNG.length });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(png.body, 'base64').equals(PNG)).toBe(true);
+
+    const octets: LabResponse = (await send({ requestUrl: publicUrl('/octets') })).json();
+    expect(octets.bodyEncoding).toBe('base64');
+    expect([...Buffer.from(octets.body, 'base64')]).toEqual([0x00, 0xff, 0x10, 0x80, 0x7f]);
+  });
+
+  it('answers text as text: XML, a charset other than UTF-8, and an untyped body that reads as text', async () => {
+    const xml: LabResponse = (await send({ requestUrl: publicUrl('/xml') })).json();
+    expect(xml.body).toBe('<?xml version="1.0"?><note>héllo</note>');
+    expect(xml.bodyEncoding).toBeUndefined();
+    const latin1: LabResponse = (await send({ requestUrl: publicUrl('/latin1') })).json();
+    expect(latin1.body).toBe('café au lait');
+    expect(latin1.sizeBytes).toBe(12);
+    const untyped: LabResponse = (await send({ requestUrl: publicUrl('/untyped') })).json();
+    expect(untyped).toMatchObject({ body: 'plain words, no type' });
+    expect(untyped.bodyEncoding).toBeUndefined();
   });
 
   it('gives up after five redirects', async () => {
@@ -307,6 +417,50 @@ describe.each(dialects)('the API Lab on %s', (dialect) => {
     ).json();
     expect(found.status).toBe(200);
     expect(JSON.parse(found.body)).toEqual(pet);
+  });
+
+  it('hands the sandbox the Accept and Prefer typed, and shows its XML, image and HEAD answers', async () => {
+    const { api } = await deploy(app, owner.auth, galleryYaml);
+    const photo = `${api.apiBaseUrl}/photos/p1`;
+    const asXml: LabResponse = (
+      await send({
+        requestUrl: photo,
+        headers: [{ key: 'Accept', value: 'application/xml' }],
+        apiMasterId: api.id,
+      })
+    ).json();
+    expect(asXml).toMatchObject({ status: 200, body: '<photo><id>p1</id><title>Harbour</title></photo>' });
+    expect(asXml.headers['content-type']).toMatch(/^application\/xml/);
+
+    const missing: LabResponse = (
+      await send({
+        requestUrl: photo,
+        headers: [
+          { key: 'Accept', value: 'application/xml' },
+          { key: 'Prefer', value: 'code=404' },
+        ],
+        apiMasterId: api.id,
+      })
+    ).json();
+    expect(missing).toMatchObject({ status: 404, body: '<error>No photo p1</error>' });
+
+    const refused: LabResponse = (
+      await send({ requestUrl: photo, headers: [{ key: 'Accept', value: 'text/csv' }], apiMasterId: api.id })
+    ).json();
+    expect(refused.status).toBe(406);
+
+    const image: LabResponse = (await send({ requestUrl: `${photo}/image`, apiMasterId: api.id })).json();
+    expect(image).toMatchObject({ status: 200, bodyEncoding: 'base64' });
+    expect(image.headers['content-type']).toMatch(/^image\/png/);
+    const bytes = Buffer.from(image.body, 'base64');
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(image.sizeBytes).toBe(bytes.length);
+
+    const head: LabResponse = (
+      await send({ requestMethod: 'HEAD', requestUrl: photo, requestBody: 'x', apiMasterId: api.id })
+    ).json();
+    expect(head).toMatchObject({ status: 200, body: '', sizeBytes: 0 });
+    expect(head.headers['x-photo-size']).toBe('2048');
   });
 
   it('keeps the rest of this server out of reach', async () => {

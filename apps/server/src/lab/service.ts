@@ -13,6 +13,7 @@ import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { AppError, Invalid } from '../http/errors.js';
 import { ForbiddenAddress } from './addressPolicy.js';
+import { answerBody } from './answerBody.js';
 import { fetchOverNetwork } from './fetchOverNetwork.js';
 import { allowedBy, guardedLookup, type Resolve, resolveWithDns } from './guardedLookup.js';
 import type { HopAnswer, HopRequest } from './hop.js';
@@ -38,6 +39,8 @@ interface LabDeps {
 class LabFailure extends AppError {}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// Requests that carry no body (RFC 9110 §9.3); OPTIONS and DELETE may, so they keep the one typed.
+const WITHOUT_BODY = new Set(['GET', 'HEAD', 'TRACE']);
 // Set by the client for each connection, or meaningless once the request leaves the browser.
 const DROPPED_HEADERS = new Set([
   'host',
@@ -132,7 +135,8 @@ export function createLabService({ ownOrigins, inject, apis, network = {} }: Lab
   return {
     async send(user: User, input: LabSendInput): Promise<LabResponse> {
       if (input.apiMasterId) await apis.apiOf(user, input.apiMasterId);
-      const body = input.requestMethod === 'GET' || !input.requestBody ? undefined : input.requestBody;
+      const body =
+        WITHOUT_BODY.has(input.requestMethod) || !input.requestBody ? undefined : input.requestBody;
       const url = targetUrl(input);
       const started = performance.now();
       const signal = AbortSignal.timeout(timeoutMs);
@@ -148,11 +152,12 @@ export function createLabService({ ownOrigins, inject, apis, network = {} }: Lab
           body,
           signal,
         });
+        const headers = flatHeaders(answer.headers);
         return {
           status: answer.status,
           statusText: STATUS_CODES[answer.status] ?? '',
-          headers: flatHeaders(answer.headers),
-          body: answer.body.toString('utf8'),
+          headers,
+          ...answerBody(answer.body, headers['content-type'], answer.truncated),
           timeMs: Math.round(performance.now() - started),
           sizeBytes: answer.sizeBytes,
           truncated: answer.truncated,
