@@ -8,7 +8,7 @@ import { getSessionRoleId } from '../../lib/session';
 import { useGenerateToken, useLabApis, useLabEndpoint, useLabTokens, useSendRequest } from './api';
 import { KeyValueRows } from './KeyValueRows';
 import { LabResponsePanel } from './LabResponsePanel';
-import { formatIfJson, sendPayload, toCurl } from './labRequest';
+import { formatIfJson, sendPayload, sendsBody, toCurl } from './labRequest';
 import { useLabState } from './useLabState';
 
 // spec §9: this screen's toasts sit bottom-right for 4 s.
@@ -49,8 +49,8 @@ export function ApiLabPage() {
 
   const onSend = () =>
     send.mutate(payload(), {
-      onSuccess: (answer) => {
-        lab.setOutcome({ kind: 'answer', answer });
+      onSuccess: (answer, request) => {
+        lab.setOutcome({ kind: 'answer', answer, method: request.requestMethod });
         toast.success(labMessages.sent, TOAST);
       },
       onError: (error) => {
@@ -198,6 +198,9 @@ export function ApiLabPage() {
                   value={lab.body}
                   onChange={(event) => lab.setBody(event.target.value)}
                   onBlur={() => lab.setBody(formatIfJson(lab.body))}
+                  helperText={
+                    sendsBody(lab.method) ? undefined : `A ${lab.method} request is sent without a body.`
+                  }
                   slotProps={{
                     htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } },
                   }}

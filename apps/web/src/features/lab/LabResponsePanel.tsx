@@ -11,12 +11,12 @@ import {
   TableCell,
   TableRow,
   Tabs,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { formatBytes } from './formatBytes';
-import { formatIfJson } from './labRequest';
+import { LabResponseBody } from './LabResponseBody';
+import { type ResponseBody, responseBody } from './responseBody';
 import type { LabOutcome } from './useLabState';
 
 interface LabResponsePanelProps {
@@ -27,16 +27,22 @@ interface LabResponsePanelProps {
 const statusColour = (status: number) =>
   status < 300 ? 'success' : status < 400 ? 'info' : status < 500 ? 'warning' : 'error';
 
-/** spec §2: a read-only Response area with formatted JSON, plus the status, time, size and headers. */
+/**
+ * spec §2: a read-only Response area with formatted JSON, plus the status, time, size and headers.
+ * Other text (XML, HTML, plain) shows as sent; a binary body as a note, with a preview for an image.
+ */
 export function LabResponsePanel({ outcome, onCopyCurl }: LabResponsePanelProps) {
   const [tab, setTab] = useState(0);
   const answer = outcome?.kind === 'answer' ? outcome.answer : null;
-  const text =
+  const body: ResponseBody =
     outcome === null
-      ? ''
+      ? { kind: 'text', text: '' }
       : outcome.kind === 'answer'
-        ? formatIfJson(outcome.answer.body)
-        : JSON.stringify({ message: outcome.message, detail: outcome.detail }, null, 2);
+        ? responseBody(outcome.answer, outcome.method)
+        : {
+            kind: 'text',
+            text: JSON.stringify({ message: outcome.message, detail: outcome.detail }, null, 2),
+          };
 
   return (
     <Stack component="section" aria-label="Response" spacing={1.5}>
@@ -76,15 +82,7 @@ export function LabResponsePanel({ outcome, onCopyCurl }: LabResponsePanelProps)
         <Tab label={answer ? `Headers (${Object.keys(answer.headers).length})` : 'Headers'} />
       </Tabs>
       {tab === 0 ? (
-        <TextField
-          label="Response body"
-          value={text}
-          multiline
-          minRows={10}
-          maxRows={30}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 13 } } }}
-        />
+        <LabResponseBody body={body} />
       ) : (
         <Table size="small" aria-label="Response headers">
           <TableBody>

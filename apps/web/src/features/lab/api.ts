@@ -15,6 +15,7 @@ import { http } from '../../lib/http';
 // The same keys as the dashboard's, so the Lab and the dashboard share one cache and one reload.
 const apiListKey = ['apis', 'list'] as const;
 const tokenListKey = ['tokens', 'list'] as const;
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const useLabApis = () =>
   useQuery({ queryKey: apiListKey, queryFn: () => http<ApiMaster[]>(apisPaths.list) });
@@ -36,7 +37,8 @@ export function useSendRequest() {
       http<LabResponse>(labPaths.send, { method: 'POST', body: request }),
     onSuccess: (_answer, request) => {
       // spec §4: a request that may have changed data reloads the API list.
-      if (request.requestMethod !== 'GET') void queryClient.invalidateQueries({ queryKey: apiListKey });
+      if (CHANGING_METHODS.has(request.requestMethod))
+        void queryClient.invalidateQueries({ queryKey: apiListKey });
     },
   });
 }

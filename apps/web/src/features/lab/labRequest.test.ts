@@ -91,4 +91,11 @@ describe('the Lab request', () => {
       `curl -X POST 'http://x.test/pets?dry=true' \\\n  -H 'Authorization: Bearer t' \\\n  --data-raw '{"name":"O'\\''Neil"}'`,
     );
   });
+
+  it('copies a HEAD as curl --head, and a GET, HEAD or TRACE without the body typed', () => {
+    const request = { requestUrl: 'http://x.test/pets', headers: [], requestBody: '{"a":1}' };
+    expect(toCurl({ ...request, requestMethod: 'HEAD' })).toBe(`curl --head 'http://x.test/pets'`);
+    expect(toCurl({ ...request, requestMethod: 'TRACE' })).toBe(`curl -X TRACE 'http://x.test/pets'`);
+    expect(toCurl({ ...request, requestMethod: 'OPTIONS' })).toContain(`--data-raw '{"a":1}'`);
+  });
 });

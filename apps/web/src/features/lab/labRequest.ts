@@ -124,6 +124,9 @@ export function sendPayload(state: {
   };
 }
 
+/** GET, HEAD and TRACE requests carry no body (RFC 9110 §9.3): the Lab sends them without one. */
+export const sendsBody = (method: string) => !['GET', 'HEAD', 'TRACE'].includes(method);
+
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The same request as a shell command, for sharing it outside the Lab. */
@@ -137,10 +140,12 @@ export function toCurl(request: LabSendRequest): string {
   } catch {
     // an unfinished URL is copied as typed
   }
-  const parts = [`curl -X ${request.requestMethod} ${quote(url)}`];
+  // `-X HEAD` would leave curl waiting for a body that never comes; `--head` is HEAD as curl means it.
+  const method = request.requestMethod === 'HEAD' ? '--head' : `-X ${request.requestMethod}`;
+  const parts = [`curl ${method} ${quote(url)}`];
   for (const { key, value } of (request.headers ?? []) as { key: string; value: string }[])
     parts.push(`-H ${quote(`${key}: ${value}`)}`);
-  if (request.requestBody && request.requestMethod !== 'GET')
+  if (request.requestBody && sendsBody(request.requestMethod))
     parts.push(`--data-raw ${quote(request.requestBody)}`);
   return parts.join(' \\\n  ');
 }

@@ -4,7 +4,7 @@ import { aRow, bodyTemplate, fillPathParams, presetToken, type Row, withAuthoriz
 
 /** What the Lab shows in its response area: an answer, or the reason a send failed. */
 export type LabOutcome =
-  | { kind: 'answer'; answer: LabResponse }
+  | { kind: 'answer'; answer: LabResponse; method: string }
   | { kind: 'failure'; message: string; detail?: string };
 
 /** The Lab's form: spec §4's resets when an API or a method is chosen, and the path placeholders. */
