@@ -67,32 +67,22 @@ describe.each(dialects)('writing an import (%s)', (dialect) => {
 
   it('removes an import that a crash left unfinished, and only such', async () => {
     const store = createApiStore(app.db.kysely);
-    const abandoned = await app.db.kysely
-      .insertInto('api_masters')
-      .values({
-        team_id: teamId,
-        name: 'Half written',
-        version: '1',
-        description: '',
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-        importing_since: new Date(Date.now() - 60 * 60_000).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const running = await app.db.kysely
-      .insertInto('api_masters')
-      .values({
-        team_id: teamId,
-        name: 'Being written',
-        version: '1',
-        description: '',
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-        importing_since: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const importing = (name: string, since: Date) =>
+      app.db.kysely
+        .insertInto('api_masters')
+        .values({
+          team_id: teamId,
+          name,
+          version: '1',
+          description: '',
+          created_at: since.toISOString(),
+          updated_at: since.toISOString(),
+          importing_since: since.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const abandoned = await importing('Half written', new Date(Date.now() - 60 * 60_000));
+    const running = await importing('Being written', new Date());
     await store.removeAbandonedImports(new Date(Date.now() - 15 * 60_000));
     const ids = (await app.db.kysely.selectFrom('api_masters').select('id').execute()).map((r) => r.id);
     expect(ids).not.toContain(abandoned.id);
