@@ -197,6 +197,11 @@ export interface ImportedApi {
   schemas: SchemaMaster[];
   /** The document's security schemes by name; only on the importer's result. */
   securitySchemes?: Record<string, SecurityScheme>;
+  /**
+   * The document's named schemas as it writes them (DeclaredSchemas), as JSON text: like each
+   * endpoint's `operationJson`, stored as it is. Absent when the document names none.
+   */
+  declaredSchemasJson?: string;
   /** Only on the importer's own result: what it left out of the document. */
   warnings?: ImportWarning[];
 }

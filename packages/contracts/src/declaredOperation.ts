@@ -6,6 +6,12 @@
 /** A schema as written (OpenAPI 3.0 or 3.1 dialect); references to named schemas stay references. */
 export type DeclaredSchema = { [keyword: string]: unknown } | boolean;
 
+/**
+ * The document's named schemas (`components.schemas`, or Swagger 2's `definitions` in 3.0 form) as
+ * written, by name: what a `#/components/schemas/<name>` reference of a declared schema points to.
+ */
+export type DeclaredSchemas = Record<string, DeclaredSchema>;
+
 export interface DeclaredExample {
   summary?: string;
   description?: string;

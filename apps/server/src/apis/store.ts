@@ -208,6 +208,7 @@ export function createApiStore(db: Kysely<Database>) {
           created_at: now(),
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
+          declared_schemas: imported?.declaredSchemasJson ?? null,
           importing_since: imported ? now() : null,
         })
         .returning('id')

@@ -11,6 +11,7 @@ import * as setPasswordSecret from './migrations/008_set_password_secret.js';
 import * as sandboxUsage from './migrations/009_sandbox_usage.js';
 import * as apiImporting from './migrations/010_api_importing.js';
 import * as declaredOperations from './migrations/011_declared_operations.js';
+import * as declaredSchemas from './migrations/012_declared_schemas.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -25,6 +26,7 @@ const migrations = {
   '009_sandbox_usage': sandboxUsage,
   '010_api_importing': apiImporting,
   '011_declared_operations': declaredOperations,
+  '012_declared_schemas': declaredSchemas,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -56,6 +56,8 @@ export interface ApiMastersTable {
   importing_since: string | null;
   /** JSON: the document's security schemes by name (SecurityScheme); NULL when it declares none. */
   security_schemes: string | null;
+  /** JSON: the document's named schemas as written, by name (DeclaredSchemas); NULL when it names none. */
+  declared_schemas: string | null;
 }
 
 export interface EndpointsTable {

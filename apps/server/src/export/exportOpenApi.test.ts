@@ -70,10 +70,14 @@ const documents: [string, string, string][] = [
 ];
 
 /**
- * What the export writes: the catalog as configured. The operations as the document declared them
- * (and its security schemes) are the sandbox's, kept as imported, and not exported.
+ * What the export writes: the catalog as configured. The operations and named schemas as the document
+ * declared them (and its security schemes) are the sandbox's, kept as imported, and not exported.
  */
-function catalogOf({ securitySchemes: _schemes, ...api }: ImportedApi): ImportedApi {
+function catalogOf({
+  securitySchemes: _schemes,
+  declaredSchemasJson: _declared,
+  ...api
+}: ImportedApi): ImportedApi {
   return { ...api, endpoints: api.endpoints.map(({ operationJson: _operation, ...endpoint }) => endpoint) };
 }
 

@@ -223,6 +223,84 @@ describe('the declared operation of an OpenAPI 3 document', () => {
   });
 });
 
+describe('a security requirement naming a scheme the document does not declare', () => {
+  const warned = (api: ImportedApi) =>
+    (api.warnings ?? []).filter((warning) => warning.message.includes('not declared by the document'));
+
+  it('is named in one warning per requirement, the scheme kept in the operation', () => {
+    const api = importJson(
+      openApi(
+        {
+          '/a': {
+            get: {
+              security: [{ key: [] }, { missing: [], alsoMissing: ['read'] }],
+              responses: { '200': ok },
+            },
+            post: { security: [{ typo: [] }], responses: { '200': ok } },
+          },
+        },
+        { components: { securitySchemes: { key: { type: 'apiKey', name: 'k', in: 'header' } } } },
+      ),
+    );
+    expect(warned(api)).toEqual([
+      {
+        pointer: '#/paths/~1a/get/security/1',
+        message:
+          'The security schemes "missing", "alsoMissing" are not declared by the document: requests are not checked for them',
+      },
+      {
+        pointer: '#/paths/~1a/post/security/0',
+        message:
+          'The security scheme "typo" is not declared by the document: requests are not checked for it',
+      },
+    ]);
+    expect(operationOf(api, 'POST', '/a').security).toEqual([{ typo: [] }]);
+  });
+
+  it('is warned once for the document’s own requirements, however many operations inherit them', () => {
+    const api = importJson(
+      openApi(
+        {
+          '/a': { get: { responses: { '200': ok } }, put: { responses: { '200': ok } } },
+          '/b': { get: { responses: { '200': ok } } },
+        },
+        { security: [{ oauth: ['read'] }] },
+      ),
+    );
+    expect(warned(api).map((warning) => warning.pointer)).toEqual(['#/security/0']);
+  });
+
+  it('is not warned for a document whose operations all declare their own requirements', () => {
+    const api = importJson(
+      openApi({ '/a': { get: { security: [], responses: { '200': ok } } } }, { security: [{ oauth: [] }] }),
+    );
+    expect(warned(api)).toEqual([]);
+  });
+
+  it('is not warned for a scheme declared in a form the sandbox cannot check (that scheme has its warning)', () => {
+    const api = importJson(
+      openApi(
+        { '/a': { get: { security: [{ odd: [] }], responses: { '200': ok } } } },
+        { components: { securitySchemes: { odd: { type: 'apiKey', name: 'k', in: 'body' } } } },
+      ),
+    );
+    expect(warned(api)).toEqual([]);
+    expect((api.warnings ?? []).map((warning) => warning.pointer)).toEqual([
+      '#/components/securitySchemes/odd',
+    ]);
+  });
+
+  it('is warned in a Swagger 2.0 document too', () => {
+    const api = importJson({
+      swagger: '2.0',
+      info: { title: 'Swagger', version: '1' },
+      paths: { '/a': { get: { security: [{ basic: [] }, { token: [] }], responses: { '200': ok } } } },
+      securityDefinitions: { basic: { type: 'basic' } },
+    });
+    expect(warned(api).map((warning) => warning.pointer)).toEqual(['#/paths/~1a/get/security/1']);
+  });
+});
+
 describe('the declared operation of a Swagger 2.0 document', () => {
   const swagger = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
     swagger: '2.0',

@@ -20,8 +20,10 @@ export interface DeclareContext {
   catalog: SchemaCatalog;
   budget: ExpansionBudget;
   schemas: SchemaDeclarer;
-  /** The document's top-level `security`, in force where an operation declares none. */
-  documentSecurity: SecurityRequirement[] | undefined;
+  /** The document's top-level `security` as written, in force where an operation declares none. */
+  documentSecurity: unknown;
+  /** The security schemes the document declares, by name: a requirement may name no other. */
+  schemeNames: ReadonlySet<string>;
 }
 
 // Declared by the steps below; the rest of an operation (tags, description, extensions) is data.
@@ -54,21 +56,40 @@ export function declareOperation(
       if (response) declared.responses[statusKey(code)] = declareResponse(response, context);
     }
   }
-  const security = effectiveSecurity(operation.security, context.documentSecurity);
+  const security = effectiveSecurity(operation.security, pointer, context);
   if (security) declared.security = security;
   return declared;
 }
 
-/** The operation's own requirements when it has any (`[]` included), else the document's. */
+/**
+ * The operation's own requirements when it has any (`[]` included), else the document's. A requirement
+ * naming a scheme the document does not declare is named in a warning: the sandbox cannot check it.
+ */
 export function effectiveSecurity(
   own: unknown,
-  documentSecurity: SecurityRequirement[] | undefined,
+  pointer: string,
+  context: DeclareContext,
 ): SecurityRequirement[] | undefined {
-  return Array.isArray(own) ? toRequirements(own) : documentSecurity;
+  const [written, at] = Array.isArray(own)
+    ? [own, childPointer(pointer, 'security')]
+    : [context.documentSecurity, '#/security'];
+  if (!Array.isArray(written)) return undefined;
+  written.forEach((requirement, index) => {
+    if (!isObject(requirement)) return;
+    const undeclared = Object.keys(requirement).filter((name) => !context.schemeNames.has(name));
+    if (undeclared.length === 0) return;
+    const names = undeclared.map((name) => `"${name}"`).join(', ');
+    context.catalog.warnings.add(
+      childPointer(at, index),
+      undeclared.length === 1
+        ? `The security scheme ${names} is not declared by the document: requests are not checked for it`
+        : `The security schemes ${names} are not declared by the document: requests are not checked for them`,
+    );
+  });
+  return toRequirements(written);
 }
 
-export function toRequirements(list: unknown): SecurityRequirement[] | undefined {
-  if (!Array.isArray(list)) return undefined;
+function toRequirements(list: unknown[]): SecurityRequirement[] {
   return list
     .filter(isObject)
     .map((requirement) =>

@@ -1,4 +1,4 @@
-import type { DeclaredSchema } from '@sandbox/contracts';
+import type { DeclaredSchema, DeclaredSchemas } from '@sandbox/contracts';
 import { ImportError, MAX_IMPORT_BYTES, refuseDeepNesting } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located } from './resolveRef.js';
@@ -76,6 +76,19 @@ export class SchemaDeclarer {
     private readonly budget: ExpansionBudget,
     private readonly swagger2: boolean,
   ) {}
+
+  /**
+   * The document's named schemas, each declared as above, as JSON text (DeclaredSchemas); undefined
+   * when it names none. They cost the expansion budget what the operations do.
+   */
+  declareNamed(): string | undefined {
+    if (this.catalog.named.size === 0) return undefined;
+    // fromEntries: a schema named `__proto__` is a name like any other
+    const declared: DeclaredSchemas = Object.fromEntries(
+      [...this.catalog.named].map(([name, located]) => [name, this.declare(located)]),
+    );
+    return JSON.stringify(declared);
+  }
 
   declare(located: Located): DeclaredSchema {
     return this.rewrite(located.value, located.pointer, 1, new Set()) as DeclaredSchema;

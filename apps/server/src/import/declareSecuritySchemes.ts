@@ -16,18 +16,26 @@ const SWAGGER2_FLOWS: Record<string, (typeof FLOWS)[number]> = {
   accessCode: 'authorizationCode',
 };
 
+/** Where the document keeps its security schemes, and what it writes there. */
+function writtenSchemes(document: Json, swagger2: boolean): { value: unknown; pointer: string } {
+  if (swagger2) return { value: document.securityDefinitions, pointer: '#/securityDefinitions' };
+  const components = isObject(document.components) ? document.components : {};
+  return { value: components.securitySchemes, pointer: '#/components/securitySchemes' };
+}
+
+/** The names of the schemes the document declares, those the sandbox cannot check included. */
+export function declaredSchemeNames(document: Json, swagger2: boolean): Set<string> {
+  const { value } = writtenSchemes(document, swagger2);
+  return new Set(isObject(value) ? Object.keys(value) : []);
+}
+
 export function declareSecuritySchemes(
   document: Json,
   swagger2: boolean,
   resolver: RefResolver,
   warnings: ImportWarnings,
 ): Record<string, SecurityScheme> | undefined {
-  const pointer = swagger2 ? '#/securityDefinitions' : '#/components/securitySchemes';
-  const declared = swagger2
-    ? document.securityDefinitions
-    : isObject(document.components)
-      ? document.components.securitySchemes
-      : undefined;
+  const { value: declared, pointer } = writtenSchemes(document, swagger2);
   if (!isObject(declared)) return undefined;
   const schemes: Record<string, SecurityScheme> = {};
   for (const [name, value] of Object.entries(declared)) {

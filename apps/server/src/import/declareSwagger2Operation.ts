@@ -76,7 +76,7 @@ export function declareSwagger2Operation(
       );
     }
   }
-  const security = effectiveSecurity(operation.security, context.documentSecurity);
+  const security = effectiveSecurity(operation.security, pointer, context);
   if (security) declared.security = security;
   return declared;
 }

@@ -1,7 +1,7 @@
 import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
-import { toRequirements } from './declareOperation.js';
+import type { DeclareContext } from './declareOperation.js';
 import { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
-import { declareSecuritySchemes } from './declareSecuritySchemes.js';
+import { declaredSchemeNames, declareSecuritySchemes } from './declareSecuritySchemes.js';
 import { ImportError } from './ImportError.js';
 import { parseDocument } from './parseDocument.js';
 import { isObject, type Json, RefResolver } from './resolveRef.js';
@@ -27,13 +27,15 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
       );
   catalog.addComponents();
   const budget = new ExpansionBudget();
-  const declare = {
+  const declare: DeclareContext = {
     catalog,
     budget,
     schemas: new SchemaDeclarer(catalog, budget, swagger2),
-    documentSecurity: toRequirements(document.security),
+    documentSecurity: document.security,
+    schemeNames: declaredSchemeNames(document, swagger2),
   };
   const endpoints = toEndpoints({ document, swagger2, catalog, declare });
+  const declaredSchemasJson = declare.schemas.declareNamed();
   const securitySchemes = declareSecuritySchemes(document, swagger2, resolver, catalog.warnings);
   const info = isObject(document.info) ? document.info : {};
   return {
@@ -42,6 +44,7 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
     description: textOf(info.description),
     endpoints,
     schemas: catalog.schemas,
+    ...(declaredSchemasJson ? { declaredSchemasJson } : {}),
     ...(securitySchemes ? { securitySchemes } : {}),
     warnings: catalog.warnings.list(),
   };

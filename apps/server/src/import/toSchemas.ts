@@ -39,6 +39,11 @@ export class SchemaCatalog implements SchemaContext {
     }
   }
 
+  /** The document's own named schemas, in its order, where it writes them. */
+  get named(): ReadonlyMap<string, Located> {
+    return this.components;
+  }
+
   /** Converts every named schema of the document, in the document's order. */
   addComponents(): void {
     for (const [name, located] of this.components) this.schemas.push(this.build(name, this.view(located), 0));

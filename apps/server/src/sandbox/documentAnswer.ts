@@ -38,7 +38,7 @@ export function bodyOf(
       ? undefined
       : media.shape
         ? generateValue(media.shape, name, schemas)
-        : schemaValue(media.schema, name, schemas);
+        : schemaValue(media.schema, name, schemas, media.serialisation.resolve);
   return generated === undefined ? media.example?.value : generated;
 }
 

@@ -1,5 +1,6 @@
 import type {
   DeclaredOperation,
+  DeclaredSchema,
   HeaderConfig,
   ParameterConfig,
   RequestConfig,
@@ -30,6 +31,8 @@ export interface DeployedApi {
   isAuthRequired: boolean;
   /** The document's security schemes by name; empty when it declares none. */
   securitySchemes: Record<string, SecurityScheme>;
+  /** The document's named schemas as written, by name; empty for an API imported before they were kept. */
+  declaredSchemas: ReadonlyMap<string, DeclaredSchema>;
   endpoints: DeployedEndpoint[];
   schemas: SchemaMaster[];
 }
@@ -38,7 +41,7 @@ export interface DeployedApi {
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
-    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes'])
+    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes', 'declared_schemas'])
     .where('sandbox_key', '=', key)
     .where('is_published', '=', 1)
     .executeTakeFirst();
@@ -92,6 +95,11 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
     key,
     isAuthRequired: Boolean(api.is_auth_required),
     securitySchemes: api.security_schemes === null ? {} : JSON.parse(api.security_schemes),
+    declaredSchemas: new Map(
+      api.declared_schemas === null
+        ? []
+        : Object.entries(JSON.parse(api.declared_schemas) as Record<string, DeclaredSchema>),
+    ),
     schemas,
     endpoints: endpoints.map((e) => {
       const own = paramsOf.get(e.id) ?? [];

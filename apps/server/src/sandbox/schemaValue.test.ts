@@ -55,3 +55,57 @@ describe('a value for a schema as the document writes it', () => {
     expect(schemaValue({ oneOf: [{ const: 'first' }, { const: 'second' }] }, 'x', schemas)).toBe('first');
   });
 });
+
+describe('a value for a schema that names one the catalog has no model of', () => {
+  const declared: Record<string, unknown> = {
+    Note: {
+      type: 'object',
+      properties: { text: { type: 'string', example: 'hi' }, tag: { $ref: '#/components/schemas/Tag' } },
+    },
+    Node: {
+      type: 'object',
+      properties: {
+        label: { type: 'string', example: 'root' },
+        children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        parent: { $ref: '#/components/schemas/Node' },
+      },
+    },
+    Wide: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`p${i}`, { $ref: '#/components/schemas/Wide2' }]),
+      ),
+    },
+    Wide2: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`p${i}`, { $ref: '#/components/schemas/Wide3' }]),
+      ),
+    },
+    Wide3: {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string' }])),
+    },
+  };
+  const resolve = (ref: string) => declared[ref.replace('#/components/schemas/', '')];
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it('follows the reference to the document’s schema, and the catalog’s model where it has one', () => {
+    expect(schemaValue(ref('Note'), 'x', schemas, resolve)).toEqual({ text: 'hi', tag: { label: 'red' } });
+  });
+
+  it('generates nothing for it without the document’s schemas', () => {
+    expect(schemaValue(ref('Note'), 'x', schemas)).toBeUndefined();
+  });
+
+  it('cuts a cycle where it comes back, as an optional property is left out', () => {
+    expect(schemaValue(ref('Node'), 'x', schemas, resolve)).toEqual({ label: 'root', children: [] });
+  });
+
+  it('stays small when references fan out', () => {
+    const value = schemaValue(ref('Wide'), 'x', schemas, resolve);
+    const leaves = JSON.stringify(value).match(/"p\d+":"/g)?.length ?? 0;
+    expect(leaves).toBeGreaterThan(0);
+    expect(leaves).toBeLessThanOrEqual(2_000);
+  });
+});

@@ -25,6 +25,8 @@ interface View {
 export type ResolveSchema = (ref: string) => unknown;
 
 const COMPONENT = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
+const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'];
+const OWN = { enumerable: true, writable: true, configurable: true };
 const MAX_REF_HOPS = 16;
 const MAX_DEPTH = 32;
 
@@ -86,7 +88,7 @@ function elementContent(value: unknown, view: View, resolve: ResolveSchema, dept
   if (depth > MAX_DEPTH) return '';
   const content: Json = {};
   for (const [key, child] of Object.entries(value)) {
-    const property = viewOf(propertyOf(view.schema, key, resolve, 0), resolve);
+    const property = viewOf(propertyOf(view.schema, key, resolve), resolve);
     const name = qualified(property.xml.name ?? key, property.xml);
     if (property.xml.attribute && !isJson(child) && !Array.isArray(child)) {
       if (child !== null && child !== undefined) content[`@_${name}`] = String(child);
@@ -111,24 +113,37 @@ function elementContent(value: unknown, view: View, resolve: ResolveSchema, dept
   return content;
 }
 
-/** A property's schema, looked for in `properties` and then in the `allOf`/`oneOf`/`anyOf` parts. */
-function propertyOf(schema: Json, key: string, resolve: ResolveSchema, depth: number): unknown {
-  if (isJson(schema.properties) && key in schema.properties) return schema.properties[key];
-  if (depth > MAX_DEPTH) return undefined;
-  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+/**
+ * A property's schema, looked for in `properties` and then in the `allOf`/`oneOf`/`anyOf` parts, each
+ * part once: named schemas that compose each other (A allOf B, B allOf A) end. Where several parts
+ * declare the property (a generic wrapper's `data`, then the list's own), the first that names it in
+ * XML wins, else the first.
+ */
+function propertyOf(schema: Json, key: string, resolve: ResolveSchema, seen?: Set<Json>): unknown {
+  if (isJson(schema.properties) && Object.hasOwn(schema.properties, key)) return schema.properties[key];
+  let visited = seen;
+  let first: unknown;
+  for (const keyword of COMPOSITIONS) {
     const parts = schema[keyword];
     if (!Array.isArray(parts)) continue;
+    visited ??= new Set([schema]);
     for (const part of parts) {
-      const found = propertyOf(viewOf(part, resolve).schema, key, resolve, depth + 1);
-      if (found !== undefined) return found;
+      const partSchema = viewOf(part, resolve).schema;
+      if (visited.has(partSchema)) continue;
+      visited.add(partSchema);
+      const found = propertyOf(partSchema, key, resolve, visited);
+      if (found === undefined) continue;
+      if (Object.keys(viewOf(found, resolve).xml).length > 0) return found;
+      first ??= found;
     }
   }
-  return undefined;
+  return first;
 }
 
 function append(content: Json, name: string, element: unknown): void {
-  const present = content[name];
-  if (present === undefined) content[name] = element;
+  // a key `constructor`, `toString` or `__proto__` names an element like any other
+  const present = Object.hasOwn(content, name) ? content[name] : undefined;
+  if (present === undefined) Object.defineProperty(content, name, { value: element, ...OWN });
   else if (Array.isArray(present)) present.push(element);
   else content[name] = [present, element];
 }
