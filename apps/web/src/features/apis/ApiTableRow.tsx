@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
-import { shorten } from './sidebarDisplay';
+import { distinctiveEnd } from './endpointDisplay';
 
 export interface ApiTableRowProps {
   api: ApiMaster;
@@ -44,7 +44,7 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
       <TableCell>
         {api.isApiPublished && api.apiBaseUrl ? (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <span title={api.apiBaseUrl}>{shorten(api.apiBaseUrl, ENDPOINT_URL_DISPLAY_LENGTH)}</span>
+            <span title={api.apiBaseUrl}>{distinctiveEnd(api.apiBaseUrl, ENDPOINT_URL_DISPLAY_LENGTH)}</span>
             <CopyUrlButton url={api.apiBaseUrl} disabled={readOnly} />
           </Stack>
         ) : (
