@@ -9,11 +9,13 @@ import {
   ZApiVersion,
   ZImportFields,
 } from '@sandbox/contracts';
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
-import { failureMessage, useImportApi } from './api';
+import { importFailureMessage, useImportApi } from './api';
+import { type DocumentInfo, readDocumentInfo } from './documentInfo';
 import { ImportFileField } from './ImportFileField';
 import { ImportWarningsNotice } from './ImportWarningsNotice';
 import { hasImportExtension } from './importFile';
@@ -45,13 +47,36 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     control,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<NewApiForm>({ resolver: zodResolver(ZNewApiForm), defaultValues: EMPTY });
+
+  // What the last chosen document filled in: replaced by the next one, unless the user edited it.
+  const prefilled = useRef<DocumentInfo>({});
+  const chosenFile = useRef<File | null>(null);
+  const prefillFrom = async (file: File) => {
+    chosenFile.current = file;
+    // a file that cannot be read leaves the fields to the user, as before a file was chosen
+    const info = await readDocumentInfo(file).catch((): DocumentInfo => ({}));
+    if (chosenFile.current !== file) return;
+    for (const name of ['apiName', 'apiDescription', 'apiVersion'] as const) {
+      const value = info[name];
+      const current = getValues(name);
+      if (value && (current === '' || current === prefilled.current[name]))
+        setValue(name, value, { shouldDirty: true, shouldValidate: Boolean(errors[name]) });
+    }
+    prefilled.current = info;
+  };
 
   const close = () => {
     onClose();
     // spec §9: the form resets shortly after, once the dialog has faded out.
-    setTimeout(() => reset(EMPTY), UPLOAD_FORM_RESET_MS);
+    setTimeout(() => {
+      reset(EMPTY);
+      prefilled.current = {};
+      chosenFile.current = null;
+    }, UPLOAD_FORM_RESET_MS);
   };
 
   const onSubmit = handleSubmit((values) => {
@@ -69,7 +94,7 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
           toast.warning(<ImportWarningsNotice warnings={warnings} />, { autoClose: false });
         close();
       },
-      onError: (error) => toast.error(failureMessage(error)),
+      onError: (error) => toast.error(importFailureMessage(error)),
     });
   });
 
@@ -129,7 +154,11 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
           render={({ field, fieldState }) => (
             <ImportFileField
               file={field.value ?? null}
-              onChange={field.onChange}
+              onChange={(file) => {
+                field.onChange(file);
+                // spec §5: the document's info prefills the fields above, which stay editable
+                if (file) void prefillFrom(file);
+              }}
               error={fieldState.error?.message}
             />
           )}

@@ -36,6 +36,15 @@ export function failureMessage(error: unknown): string {
   return isHttpError(error) && error.detail ? error.detail : messages.somethingWrong;
 }
 
+/**
+ * An import refused by the server says why and where (`The file is not valid YAML: ...` at `line 9,
+ * column 1`): both are shown, since the place alone cannot be acted on.
+ */
+export function importFailureMessage(error: unknown): string {
+  if (!isHttpError(error) || error.status >= 500) return messages.somethingWrong;
+  return error.detail ? `${error.message} (${error.detail})` : error.message;
+}
+
 export const useApiList = () =>
   useQuery({ queryKey: apiKeys.list(), queryFn: () => http<ApiMaster[]>(apisPaths.list) });
 
