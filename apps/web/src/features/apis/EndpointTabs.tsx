@@ -71,7 +71,7 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
           open={testDataOpen}
           onClose={() => setTestDataOpen(false)}
           endpointId={endpoint.id}
-          target={top === 'Request' ? 'request' : 'response'}
+          target="response"
         />
       )}
       {subTabs.length > 0 && (

@@ -21,12 +21,16 @@ export interface TestDataDialogProps {
   open: boolean;
   onClose: () => void;
   endpointId: number;
-  /** spec §7: the Request or Response top tab decides whose rows these are. */
+  /** Whose rows these are: a GET endpoint's test data is its response's, whichever tab is open. */
   target: TestDataTarget;
 }
 
 const failure = (error: unknown) =>
   isHttpError(error) && error.detail ? error.detail : testDataMessages.failed;
+
+/** A refusal says why (the endpoint has no fields to fill); only a failure of the server is generic. */
+const downloadFailure = (error: unknown) =>
+  isHttpError(error) && error.status < 500 ? (error.detail ?? error.message) : testDataMessages.failed;
 
 export function TestDataDialog({ open, onClose, endpointId, target }: TestDataDialogProps) {
   const [file, setFile] = useState<File | null>(null);
@@ -73,7 +77,7 @@ export function TestDataDialog({ open, onClose, endpointId, target }: TestDataDi
   const download = () =>
     downloadTemplate(target, endpointId).then(
       () => toast.success(testDataMessages.downloaded),
-      () => toast.error(testDataMessages.failed),
+      (error) => toast.error(downloadFailure(error)),
     );
 
   const runGenerator = () =>
@@ -97,7 +101,8 @@ export function TestDataDialog({ open, onClose, endpointId, target }: TestDataDi
               : 'Loading...'}
           </Typography>
         )}
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download}>
+        {/* without a schema with fields there is no template to fill */}
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download} disabled={!rows.isSuccess}>
           Download CSV Template
         </Button>
         <Divider />
