@@ -138,7 +138,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       username: registration.username,
       emailAddress: registration.emailAddress,
     });
-    expect((await app.server.inject('/api/v1/auth/me')).statusCode).toBe(403);
+    const anonymous = await app.server.inject('/api/v1/auth/me');
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().reason).toBeUndefined();
     const forged = { authorization: `${auth.authorization.slice(0, -4)}AAAA` };
     expect((await app.server.inject({ url: '/api/v1/auth/me', headers: forged })).statusCode).toBe(403);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden } from '../http/errors.js';
+import { Forbidden, RoleRefused } from '../http/errors.js';
 import type { AuthService } from './service.js';
 import type { SignedInUser } from './store.js';
 
@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 // One hook authenticates every /api route, so no route can forget it (DESIGN §5: missing, bad or
-// expired token → 403).
+// expired token → 403). A role too low also answers 403, marked `reason: 'role'`: the session stands.
 export function installAuthGuard(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
   const authenticate = async (request: FastifyRequest) => {
@@ -24,7 +24,7 @@ export function installAuthGuard(app: FastifyInstance, auth: AuthService): void 
     const user = token ? await auth.userOfSession(token) : null;
     if (!user) throw new Forbidden('A valid session is required');
     const { minRole } = request.routeOptions.config;
-    if (minRole !== undefined && user.roleId < minRole) throw new Forbidden('Your role does not allow this');
+    if (minRole !== undefined && user.roleId < minRole) throw new RoleRefused();
     request.user = user;
   };
   // A callback hook, so requests outside /api (the sandbox's hot path) pass without a promise.

@@ -1,5 +1,6 @@
+import { ROLE_REFUSAL } from '@sandbox/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, TooManyRequests } from './errors.js';
+import { AppError, RoleRefused, TooManyRequests } from './errors.js';
 
 // DESIGN §4: every failure of the control-plane API is `{ message, detail? }`; bad input never yields a 500.
 const fastifyClientErrors: Record<string, string> = {
@@ -33,7 +34,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, detail: error.detail });
+      const reason = error instanceof RoleRefused ? ROLE_REFUSAL : undefined;
+      return reply.status(error.statusCode).send({ message: error.message, detail: error.detail, reason });
     }
     const malformedForm = error.statusCode === undefined ? malformedFormReason(error) : undefined;
     if (malformedForm)

@@ -1,4 +1,5 @@
 // Typed errors thrown by services; the error handler turns them into `{ message, detail? }`.
+import { ROLE_REFUSED_MESSAGE } from '@sandbox/contracts';
 
 export class AppError extends Error {
   constructor(
@@ -26,6 +27,13 @@ export class Unauthorized extends AppError {
 export class Forbidden extends AppError {
   constructor(message = 'Forbidden', detail?: string) {
     super(403, message, detail);
+  }
+}
+
+/** A signed-in caller whose role may not do this: not a session failure, so the web app keeps them signed in. */
+export class RoleRefused extends Forbidden {
+  constructor() {
+    super(ROLE_REFUSED_MESSAGE);
   }
 }
 

@@ -1,6 +1,8 @@
 import {
   ROLE_ADMIN,
   ROLE_DEVELOPER,
+  ROLE_REFUSAL,
+  ROLE_REFUSED_MESSAGE,
   ROLE_VIEWER,
   type TeamMember,
   teamMessages,
@@ -93,12 +95,15 @@ describe.each(dialects)('the team on %s', (dialect) => {
     }
   });
 
-  it('refuses invitations from Developers and Viewers, and sends no mail', async () => {
+  it('refuses invitations from Developers and Viewers as a role refusal, and sends no mail', async () => {
     const owner = await signUpAndVerify(app);
     for (const role of [ROLE_VIEWER, ROLE_DEVELOPER]) {
       const member = await joinTeam(app, owner.auth, role);
       const body = anInvite();
-      expect((await invite(app, member.auth, body)).statusCode).toBe(403);
+      const refused = await invite(app, member.auth, body);
+      expect(refused.statusCode).toBe(403);
+      // a refusal for the role, not the session: the web app keeps the member signed in
+      expect(refused.json()).toEqual({ message: ROLE_REFUSED_MESSAGE, reason: ROLE_REFUSAL });
       expect((await app.outbox()).some((m) => m.to === body.email)).toBe(false);
     }
   });

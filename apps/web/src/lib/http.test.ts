@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SESSION_KEYS } from '@sandbox/contracts';
+import { ROLE_REFUSAL, ROLE_REFUSED_MESSAGE, SESSION_KEYS } from '@sandbox/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, HttpError } from './http';
 import { createMemoryStorage } from './memoryStorage';
@@ -97,6 +97,21 @@ describe('http client', () => {
     });
     vi.runAllTimers();
     expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session on a 403 that refuses the role, and carries the reason', async () => {
+    sessionStorage.setItem(SESSION_KEYS.token, 'jwt-1');
+    handler = reply(403, { message: ROLE_REFUSED_MESSAGE, reason: ROLE_REFUSAL });
+    const redirect = vi.fn();
+    const request = createHttpClient({ baseUrl, redirect, forcedLogoutDelayMs: 0 });
+    await expect(request('/api/inviteTeamMember', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+      message: ROLE_REFUSED_MESSAGE,
+      reason: ROLE_REFUSAL,
+    });
+    vi.runAllTimers();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBe('jwt-1');
   });
 
   it('does not sign out on other errors', async () => {

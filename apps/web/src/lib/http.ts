@@ -1,16 +1,19 @@
 // The one way the web app talks to the control-plane API.
-import { FORCED_LOGOUT_DELAY_MS, ZApiError } from '@sandbox/contracts';
+import { FORCED_LOGOUT_DELAY_MS, ROLE_REFUSAL, ZApiError } from '@sandbox/contracts';
 import { clearSession, getSessionToken } from './session';
 
 export class HttpError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
+  /** 'role' when a signed-in user's role refused the call: their session stands. */
+  readonly reason: string | undefined;
 
-  constructor(status: number, message: string, detail?: string) {
+  constructor(status: number, message: string, detail?: string, reason?: string) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.detail = detail;
+    this.reason = reason;
   }
 }
 
@@ -43,7 +46,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 function toHttpError(response: Response, body: unknown): HttpError {
   const parsed = ZApiError.safeParse(body);
-  if (parsed.success) return new HttpError(response.status, parsed.data.message, parsed.data.detail);
+  if (parsed.success)
+    return new HttpError(response.status, parsed.data.message, parsed.data.detail, parsed.data.reason);
   return new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
 }
 
@@ -52,7 +56,8 @@ export function createHttpClient({
   redirect = (path) => globalThis.location.assign(path),
   forcedLogoutDelayMs = FORCED_LOGOUT_DELAY_MS,
 }: HttpClientOptions = {}) {
-  // spec §4: any 403 during a session ends it; assign() both navigates and reloads the app.
+  // spec §4: a 403 during a session ends it; assign() both navigates and reloads the app. A 403 for
+  // the user's role is not a failed session: the caller shows it, and the user stays signed in.
   function forceLogout(): void {
     clearSession();
     setTimeout(() => redirect('/signin'), forcedLogoutDelayMs);
@@ -74,9 +79,10 @@ export function createHttpClient({
     });
     const payload = await readBody(response);
     if (!response.ok) {
+      const error = toHttpError(response, payload);
       // Without a session (the sign-in call itself) a 403 is an ordinary failure.
-      if (response.status === 403 && getSessionToken()) forceLogout();
-      throw toHttpError(response, payload);
+      if (response.status === 403 && getSessionToken() && error.reason !== ROLE_REFUSAL) forceLogout();
+      throw error;
     }
     return payload as T;
   };

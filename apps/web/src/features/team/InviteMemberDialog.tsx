@@ -16,8 +16,15 @@ import { inviteFailureMessage, inviteSuccessMessage, useInviteMember } from './a
 const EMPTY: InviteForm = { username: '', email: '', role: ROLE_DEVELOPER };
 const ROLE_CHOICES = [1, 2, 3] as const;
 
+export interface InviteMemberDialogProps {
+  open: boolean;
+  /** Shown as the company field's fixed placeholder: the member joins this team. */
+  teamName: string;
+  onClose: () => void;
+}
+
 // spec §2 Invite Team Member; spec §5: no rules beyond the e-mail input type.
-export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function InviteMemberDialog({ open, teamName, onClose }: InviteMemberDialogProps) {
   const invite = useInviteMember();
   const { control, register, handleSubmit, reset } = useForm<InviteForm>({
     resolver: zodResolver(ZInviteForm),
@@ -78,7 +85,12 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
             </TextField>
           )}
         />
-        <TextField label="Company" placeholder="Your company name" disabled />
+        <TextField
+          label="Company"
+          placeholder={teamName}
+          disabled
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={invite.isPending}>

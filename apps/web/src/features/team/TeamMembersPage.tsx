@@ -1,5 +1,5 @@
 import { Backdrop, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { ROLE_ADMIN, ROLE_NAMES, ROLE_VIEWER, type TeamMember, teamMessages } from '@sandbox/contracts';
+import { ROLE_ADMIN, ROLE_NAMES, type TeamMember, teamMessages } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -52,7 +52,8 @@ export function TeamMembersPage() {
             </Typography>
             <Typography color="text.secondary">Manage members of {parentUserName}</Typography>
           </div>
-          {roleId !== String(ROLE_VIEWER) && (
+          {/* spec §6: only an Admin invites (the server refuses anyone else) */}
+          {roleId === String(ROLE_ADMIN) && (
             <Button variant="contained" onClick={() => setInviting(true)}>
               + Invite Member
             </Button>
@@ -73,7 +74,7 @@ export function TeamMembersPage() {
       <Backdrop open={busy} sx={{ position: 'absolute', zIndex: 1, bgcolor: 'rgba(255, 255, 255, 0.6)' }}>
         <CircularProgress aria-label="Loading members" />
       </Backdrop>
-      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
+      <InviteMemberDialog open={inviting} teamName={parentUserName} onClose={() => setInviting(false)} />
       <ConfirmDialog
         open={confirming !== null}
         title={confirming?.action.kind === 'deactivate' ? 'Deactivate member' : 'Change role'}
