@@ -17,7 +17,7 @@ import { type ApiMaster, SIDEBAR_NAME_LENGTH, SIDEBAR_PATH_LENGTH } from '@sandb
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { MethodBadge } from '../../components/MethodBadge';
-import { groupByTag, shorten, stripTag } from './sidebarDisplay';
+import { groupByTag, shorten } from './sidebarDisplay';
 
 export interface ApiSidebarItemProps {
   api: ApiMaster;
@@ -93,10 +93,11 @@ export function ApiSidebarItem({
             key={tag}
             dense
             disablePadding
-            aria-label={`${api.apiMasterName} ${stripTag(tag)}`}
+            aria-label={`${api.apiMasterName} ${tag}`}
             subheader={
               <ListSubheader component="div" sx={{ lineHeight: 2.5, pl: 4, bgcolor: 'transparent' }}>
-                {stripTag(tag)}
+                {/* spec §2 strips the brackets its server sent around tags; ours are stored bare */}
+                {tag}
               </ListSubheader>
             }
           >

@@ -1,6 +1,6 @@
 import type { EndpointSummary } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupByTag, shorten, stripTag } from './sidebarDisplay';
+import { groupByTag, shorten } from './sidebarDisplay';
 
 const endpoint = (id: number, apiTag: string): EndpointSummary => ({
   id,
@@ -12,13 +12,6 @@ const endpoint = (id: number, apiTag: string): EndpointSummary => ({
 });
 
 describe('sidebar display', () => {
-  it('strips the first and last characters of a tag', () => {
-    expect(stripTag('[pets]')).toBe('pets');
-    expect(stripTag('"store"')).toBe('store');
-    expect(stripTag('ab')).toBe('');
-    expect(stripTag('')).toBe('');
-  });
-
   it('keeps short text and cuts long text with an ellipsis', () => {
     expect(shorten('/pets', 25)).toBe('/pets');
     expect(shorten('x'.repeat(25), 25)).toBe('x'.repeat(25));

@@ -1,11 +1,6 @@
 // How the API sidebar and the tables shorten what they show (spec §2, §9).
 import type { EndpointSummary } from '@sandbox/contracts';
 
-/** spec §2: a tag is shown with its first and last characters stripped. */
-export function stripTag(tag: string): string {
-  return tag.slice(1, -1);
-}
-
 /** Cuts text to `max` characters, marking the cut with an ellipsis. */
 export function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
