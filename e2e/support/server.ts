@@ -12,6 +12,8 @@ export interface RunningProduct {
   dataDir: string;
   /** Mails written to the outbox, oldest first. */
   outbox(): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
+  /** What the server wrote to its standard output so far (its log, one JSON line per entry). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -44,13 +46,19 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  let log = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk;
+    process.stdout.write(chunk);
+  });
   await waitForHealth(url, child);
   return {
     url,
     dataDir,
+    log: () => log,
     async outbox() {
       const dir = join(dataDir, 'outbox');
       let files: string[] = [];

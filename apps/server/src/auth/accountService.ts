@@ -82,6 +82,7 @@ export function createAccountService(deps: AccountDeps) {
       await mailer.send({
         to: user.email,
         subject: 'Your password reset code',
+        code,
         text: `Hello ${user.firstName},\n\nYour one-time code to reset your API Sandbox password is:\n\n${code}\n\nIt works once and expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
       });
       return 'sent';

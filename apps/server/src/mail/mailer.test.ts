@@ -70,4 +70,17 @@ describe('mail without SMTP', () => {
     const parsed = await simpleParser(readFileSync(join(dataDir, 'outbox', files[0])));
     expect(parsed.text).toContain('https://example.test/verification/abc/false/1');
   });
+
+  it('logs the links and the one-time code of a mail, and keeps the code out of its headers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mail-'));
+    const lines: string[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer({ dataDir, from: 'no-reply@api-sandbox.local', log: logged });
+    await mailer.send({ to: 'ada@example.com', subject: 'Your code', text: 'Type 123456', code: '123456' });
+    expect(JSON.parse(lines[0])).toMatchObject({ to: 'ada@example.com', code: '123456', links: [] });
+    const [file] = readdirSync(join(dataDir, 'outbox'));
+    const parsed = await simpleParser(readFileSync(join(dataDir, 'outbox', file)));
+    expect(parsed.headers.has('code')).toBe(false);
+    expect(parsed.text).toContain('123456');
+  });
 });

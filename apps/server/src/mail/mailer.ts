@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** A one-time code the reader types in; logged beside the links when there is no SMTP. */
+  code?: string;
   /** Files sent with the mail, read from disk as it goes out. */
   attachments?: { filename: string; path: string; contentType?: string }[];
 }
@@ -29,7 +31,8 @@ export function createMailer({ smtpUrl, dataDir, from, log }: MailerOptions): Ma
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        const { code: _code, ...message } = mail;
+        await transport.sendMail({ from, ...message });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -39,12 +42,13 @@ export function createMailer({ smtpUrl, dataDir, from, log }: MailerOptions): Ma
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const { code, ...message } = mail;
+      const info = await transport.sendMail({ from, ...message });
       const file = join(outbox, `${Date.now()}-${mail.to.replace(/[^\w.@+-]/g, '_')}.eml`);
       writeFileSync(file, info.message as Buffer);
-      // A first-time user without SMTP follows the links from the log.
+      // A first-time user without SMTP follows the links, or types the code, from the log.
       log.info(
-        { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) },
+        { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text), code },
         'mail written to outbox',
       );
     },

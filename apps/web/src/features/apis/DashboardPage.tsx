@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { type ApiMaster, apiMessages } from '@sandbox/contracts';
+import type { ApiMaster } from '@sandbox/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiTable } from './ApiTable';
 import { useApiList } from './api';
 import { DeployApiDialog } from './DeployApiDialog';
+import { FirstSteps } from './FirstSteps';
 import { NewApiDialog } from './NewApiDialog';
 import { isViewer } from './roles';
 
@@ -34,9 +35,7 @@ export function DashboardPage() {
           <CircularProgress aria-label="Loading APIs" />
         </Box>
       ) : (list.data ?? []).length === 0 ? (
-        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
-          {apiMessages.noApiFound}
-        </Typography>
+        <FirstSteps viewer={viewer} />
       ) : (
         <ApiTable apis={list.data ?? []} readOnly={viewer} onDeploy={setDeploying} />
       )}

@@ -9,6 +9,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { PasswordField } from '../../components/PasswordField';
+import { isHttpError } from '../../lib/http';
 import { getSessionUser } from '../../lib/session';
 import { useChangePassword } from './passwordApi';
 
@@ -25,6 +26,7 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(ZChangePasswordForm),
@@ -39,7 +41,11 @@ export function ChangePasswordForm() {
           toast.success(messages.passwordChanged);
           reset();
         },
-        onError: () => toast.error(messages.changePasswordFailed),
+        onError: (error) => {
+          toast.error(messages.changePasswordFailed);
+          // The server's 400 says which field is wrong (the current password); §8's toast alone does not.
+          if (isHttpError(error, 400)) setError('currentPassword', { message: error.message });
+        },
       },
     ),
   );

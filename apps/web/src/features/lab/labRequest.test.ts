@@ -79,7 +79,7 @@ describe('the Lab request', () => {
     ]);
   });
 
-  it('copies as a cURL command with its params, headers and body', () => {
+  it('copies as a cURL command with its params, headers, body and the body type', () => {
     const curl = toCurl({
       requestMethod: 'POST',
       requestUrl: 'http://x.test/pets',
@@ -88,8 +88,16 @@ describe('the Lab request', () => {
       requestBody: `{"name":"O'Neil"}`,
     });
     expect(curl).toBe(
-      `curl -X POST 'http://x.test/pets?dry=true' \\\n  -H 'Authorization: Bearer t' \\\n  --data-raw '{"name":"O'\\''Neil"}'`,
+      `curl -X POST 'http://x.test/pets?dry=true' \\\n  -H 'Authorization: Bearer t' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"name":"O'\\''Neil"}'`,
     );
+  });
+
+  it('names a text body as text, and keeps a Content-Type the user set', () => {
+    const request = { requestMethod: 'PUT' as const, requestUrl: 'http://x.test/note', requestBody: 'hello' };
+    expect(toCurl({ ...request, headers: [] })).toContain(`-H 'Content-Type: text/plain; charset=utf-8'`);
+    const own = toCurl({ ...request, headers: [{ key: 'content-type', value: 'text/csv' }] });
+    expect(own).toContain(`-H 'content-type: text/csv'`);
+    expect(own).not.toContain('Content-Type');
   });
 
   it('copies a HEAD as curl --head, and a GET, HEAD or TRACE without the body typed', () => {
