@@ -36,6 +36,8 @@ export const apisPaths = {
     `/api/api-config/${apiMasterId}/map-params/${endpointId}`,
   allApis: (apiMasterId: number | string, endpointId: number | string) =>
     `/api/api-config/${apiMasterId}/get-all-apis/${endpointId}`,
+  automaticLinks: (apiMasterId: number | string, endpointId: number | string) =>
+    `/api/api-config/${apiMasterId}/automatic-links/${endpointId}`,
   updateApis: (apiMasterId: number | string, endpointId: number | string) =>
     `/api/api-config/${apiMasterId}/update-apis/${endpointId}`,
   // spec §7: "id is undefined in the call"; any id is accepted.
@@ -174,6 +176,24 @@ export const ZResponseUpdate = z.object({
 
 /** Per method, the other endpoints of the API that may be linked (spec §7 get-all-apis). */
 export type MappingOptions = Partial<Record<string, { apiId: number; apiEndPoint: string }[]>>;
+
+/** An endpoint that shares records with another because both are of one resource path. */
+export interface AutomaticLink {
+  apiId: number;
+  methodType: string;
+  apiEndPoint: string;
+  /** The path parameter that finds a record (`username` of `/user/{username}`), if the path ends with one. */
+  keyParam: string | null;
+  /** The record's field it is matched against: mapped in Params, else the field of its name, else `id`. */
+  keyField: string | null;
+  mappedByHand: boolean;
+}
+
+/** The Mapping tab's automatic part: the resource path and its other endpoints. */
+export interface AutomaticLinks {
+  resource: string;
+  endpoints: AutomaticLink[];
+}
 
 export const apiMessages = {
   importSuccess: 'File imported successfully.',

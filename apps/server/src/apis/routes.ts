@@ -124,6 +124,11 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
     return apis.mappingOptions(currentUser(request), apiMasterId, endpointId);
   });
 
+  app.get('/api/api-config/:apiMasterId/automatic-links/:endpointId', (request) => {
+    const { apiMasterId, endpointId } = parseWith(ZEndpointParams, request.params);
+    return apis.automaticLinks(currentUser(request), apiMasterId, endpointId);
+  });
+
   app.put('/api/api-config/:apiMasterId/update-apis/:endpointId', write, async (request) => {
     const { apiMasterId, endpointId } = parseWith(ZEndpointParams, request.params);
     await apis.updateLinks(

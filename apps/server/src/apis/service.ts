@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
+import { automaticLinksOf } from './automaticLinks.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import { loadSchemas, saveSchemaProperties } from './schemaStore.js';
@@ -288,6 +289,12 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
           .map((e) => ({ apiId: e.id, apiEndPoint: e.path }));
       }
       return options;
+    },
+
+    /** The endpoints that share this one's records because they are of its resource path. */
+    async automaticLinks(user: User, apiMasterId: number, endpointId: number) {
+      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      return automaticLinksOf(db, store, api.id, endpoint);
     },
 
     async updateLinks(

@@ -3,6 +3,7 @@ import { linkedIds } from '../apis/service.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
+import { keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
 import { enforceablePattern } from './tenantPattern.js';
@@ -77,11 +78,6 @@ function resourceNameOf(path: string): string {
 /** The document's named schemas are kept as the catalog's model, not as written: XML names them. */
 const noSchemas = () => undefined;
 
-/** `/pets/{petId}` → `/pets`: the collection an item path belongs to. */
-function resourceOf(path: string): string {
-  return path.replace(/\/\{[^}]+\}\/?$/, '') || '/';
-}
-
 /** Groups endpoints into collections: same resource path, then merged along the Mapping tab's links. */
 function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
   const parent = new Map<string, string>();
@@ -106,12 +102,29 @@ function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
   return new Map(endpoints.map((e) => [e.id, find(resource.get(e.id) as string)]));
 }
 
+/** Per collection, the fields its records have: those of its endpoints' bodies and successful answers. */
+function recordFieldsByCollection(
+  api: DeployedApi,
+  collections: Map<number, string>,
+): Map<string, Set<string>> {
+  const names = new Map<string, (string | null)[]>();
+  for (const e of api.endpoints) {
+    const collection = collections.get(e.id) as string;
+    const list = names.get(collection) ?? [];
+    list.push(e.requests[0]?.schemaName ?? null);
+    for (const r of e.responses) if (r.responseCode.startsWith('2')) list.push(r.responseSchemaName ?? null);
+    names.set(collection, list);
+  }
+  return new Map([...names].map(([collection, list]) => [collection, recordFieldsOf(list, api.schemas)]));
+}
+
 export function compileApi(api: DeployedApi): CompiledApi {
   const schemas = compileSchemas(api.schemas);
   const propertyKeys = new Map<number, string>();
   for (const s of api.schemas)
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
   const collections = assignCollections(api.endpoints);
+  const recordFields = recordFieldsByCollection(api, collections);
   const router = new Router<CompiledEndpoint>();
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
@@ -126,8 +139,10 @@ export function compileApi(api: DeployedApi): CompiledApi {
     const request = e.requests[0];
     const lastParam = /\{([^}]+)\}\/?$/.exec(e.path)?.[1];
     const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
-    const idField = (mapped && propertyKeys.get(mapped)) || 'id';
     const collection = collections.get(e.id) as string;
+    const mappedField = mapped ? propertyKeys.get(mapped) : undefined;
+    const fields = recordFields.get(collection) as Set<string>;
+    const idField = lastParam ? keyFieldOf(lastParam, mappedField, fields) : 'id';
     // records are stored and found by the CRUD operations; HEAD, OPTIONS and TRACE only answer
     if (lastParam && HTTP_METHODS.includes(e.method as HttpMethod) && !idFields.has(collection))
       idFields.set(collection, idField);

@@ -3,6 +3,7 @@ import { apiMessages, type EndpointDetail, HTTP_METHODS } from '@sandbox/contrac
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { AutomaticLinksList } from './AutomaticLinksList';
 import { failureMessage, useMappingOptions, useSaveMapping } from './api';
 import { type LinkForm, toEndpointLinks, toLinkForm } from './endpointLinks';
 
@@ -89,6 +90,7 @@ export function MappingForm({ apiMasterId, endpoint, readOnly }: MappingFormProp
           Save
         </Button>
       </Box>
+      <AutomaticLinksList apiMasterId={apiMasterId} endpointId={endpoint.id} />
     </Stack>
   );
 }

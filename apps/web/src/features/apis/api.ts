@@ -1,6 +1,7 @@
 // The API catalog calls of spec §7 and the spec §8 message each failure shows.
 import {
   type ApiMaster,
+  type AutomaticLinks,
   apisPaths,
   type EndpointDetail,
   type EndpointLinks,
@@ -28,6 +29,8 @@ export const apiKeys = {
     [...apiKeys.all, apiMasterId, 'map-params', endpointId] as const,
   mappingOptions: (apiMasterId: string, endpointId: string) =>
     [...apiKeys.all, apiMasterId, 'all-apis', endpointId] as const,
+  automaticLinks: (apiMasterId: string, endpointId: string) =>
+    [...apiKeys.all, apiMasterId, 'automatic-links', endpointId] as const,
   statusCodes: () => [...apiKeys.all, 'status-codes'] as const,
 };
 
@@ -64,6 +67,12 @@ export const useMappingOptions = (apiMasterId: string, endpointId: string) =>
   useQuery({
     queryKey: apiKeys.mappingOptions(apiMasterId, endpointId),
     queryFn: () => http<MappingOptions>(apisPaths.allApis(apiMasterId, endpointId)),
+  });
+
+export const useAutomaticLinks = (apiMasterId: string, endpointId: string) =>
+  useQuery({
+    queryKey: apiKeys.automaticLinks(apiMasterId, endpointId),
+    queryFn: () => http<AutomaticLinks>(apisPaths.automaticLinks(apiMasterId, endpointId)),
   });
 
 export const useHttpStatusCodes = () =>
