@@ -7,7 +7,7 @@ import { type Id, ToastContainer, toast } from 'react-toastify';
  * Where top-right toasts start: below the sticky header and the page's title row, whose actions
  * ("Create New API", "+ Invite Member") they would otherwise cover.
  */
-const TOP_OFFSET_PX = 136;
+const TOP_OFFSET_PX = 144;
 
 /** A success makes earlier errors stale (a failed sign-in, once signing in works): they go. */
 function clearErrorsOnSuccess(): () => void {
