@@ -7,6 +7,10 @@ import { keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
 import { enforceablePattern } from './tenantPattern.js';
+import type { ResolveSchema } from './xmlBody.js';
+
+// How a declared schema names one of the document's (DeclaredOperation)
+const SCHEMA_REF_PREFIX = '#/components/schemas/';
 
 export interface CompiledParameter {
   name: string;
@@ -75,8 +79,14 @@ function resourceNameOf(path: string): string {
   );
 }
 
-/** The document's named schemas are kept as the catalog's model, not as written: XML names them. */
-const noSchemas = () => undefined;
+/**
+ * Finds the document's named schema that a declared `$ref` names, as written: its `xml` objects name
+ * XML elements, and it generates a value where the catalog has no model of that name.
+ */
+function schemaResolver(declared: DeployedApi['declaredSchemas']): ResolveSchema {
+  return (ref) =>
+    ref.startsWith(SCHEMA_REF_PREFIX) ? declared.get(ref.slice(SCHEMA_REF_PREFIX.length)) : undefined;
+}
 
 /** Groups endpoints into collections: same resource path, then merged along the Mapping tab's links. */
 function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
@@ -128,13 +138,14 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const router = new Router<CompiledEndpoint>();
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
+  const resolve = schemaResolver(api.declaredSchemas);
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
     const responses = compileResponses(e.responses, e.operation, {
       schemas,
       resourceName,
-      resolve: noSchemas,
+      resolve,
     });
     const request = e.requests[0];
     const lastParam = /\{([^}]+)\}\/?$/.exec(e.path)?.[1];
