@@ -80,6 +80,11 @@ async function store(write: Promise<void>, json: string, status: number): Promis
   return { status, json };
 }
 
+/** The path's value in the type the answer has for it: `/pets/7` answers `"id": 7`, not `"7"`. */
+function asTypeOf(current: unknown, key: string): unknown {
+  return typeof current === 'number' && key.trim() !== '' && Number.isFinite(Number(key)) ? Number(key) : key;
+}
+
 const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The stored list, placed where the response expects it: the body itself, or its array field. */
@@ -198,7 +203,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
   let declared = declaredBody(call);
   // a copy: an example is the document's, shared by every answer
   if (item && key !== undefined && isRecord(declared) && item.field in declared)
-    declared = { ...declared, [item.field]: key };
+    declared = { ...declared, [item.field]: asTypeOf(declared[item.field], key) };
   if (isRecord(body) && isRecord(declared) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
     return { status, body: withoutWriteOnly(api, success, { ...declared, ...body }) };
   }

@@ -114,7 +114,43 @@ const invalid = {
 const get = (path: string, headers?: Record<string, string>) => ({ method: 'GET', path, headers });
 const problemsHeader = /^\[\{"location":"query\.limit","message":"must be at most 10"\}\]$/;
 
+/** An item answered from its schema: the path's id goes into the body in the schema's type. */
+const items = {
+  openapi: '3.0.3',
+  info,
+  paths: {
+    '/pets/{petId}': {
+      get: {
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          200: {
+            description: 'a pet',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'name'],
+                  properties: {
+                    id: { type: 'integer', example: 10 },
+                    name: { type: 'string', example: 'Rex' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 export const cases: ConformanceCase[] = [
+  {
+    name: "an item answered from its schema carries the path's id as an integer when the schema says so",
+    document: items,
+    request: get('/pets/7'),
+    expect: { status: 200, body: { id: 7, name: 'Rex' } },
+  },
   {
     name: 'a document with only a default response answers it, as 200',
     document: codes,
