@@ -50,13 +50,36 @@ pets]
 `;
 
 describe('a first import, from the New API dialog', () => {
-  it("fills the fields from the document's info, keeps them editable, and says why a document is refused", async () => {
+  const openNewApi = async () => {
     await signedIn();
     await main().getByRole('button', { name: 'Create New API' }).click();
     const dialog = page.getByRole('dialog', { name: 'New API' });
-    const file = dialog.locator('input[type="file"]');
-    const field = (label: string) => dialog.getByLabel(label);
+    return {
+      dialog,
+      file: dialog.locator('input[type="file"]'),
+      field: (label: string) => dialog.getByLabel(label),
+    };
+  };
 
+  it('says why a document is refused, and where', async () => {
+    const { dialog, file, field } = await openNewApi();
+    await field('Name').fill('Pets');
+    await field('Description').fill('Pets to adopt');
+    await field('Version').fill('10');
+    await file.setInputFiles({
+      name: 'pets.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(BROKEN),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await toastOn(
+      page,
+      'The file is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (line 10, column 1)',
+    ).waitFor();
+  });
+
+  it("fills the fields from the document's info and keeps them editable", async () => {
+    const { dialog, file, field } = await openNewApi();
     await file.setInputFiles({
       name: 'pets.yaml',
       mimeType: 'application/yaml',
@@ -67,13 +90,7 @@ describe('a first import, from the New API dialog', () => {
     // spec §5: a digit, a dot and a digit
     expect(await field('Version').inputValue()).toBe('1.0');
 
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await toastOn(
-      page,
-      'The file is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (line 10, column 1)',
-    ).waitFor();
-
-    // Another document replaces what the first one filled in; what the user types stays theirs.
+    // Another document replaces what the first one filled in; what the user typed stays theirs.
     await field('Description').fill('My own words');
     await file.setInputFiles({
       name: 'orders.yaml',
@@ -169,6 +186,7 @@ describe('a path parameter named like a field of the record', () => {
     const getUser = endpointOf(api, 'GET', '/user/{username}');
 
     await page.goto(`/request/${api.id}/${getUser.id}`);
+    await main().getByRole('tab', { name: 'Response' }).click();
     await main().getByRole('button', { name: 'Append Test Data' }).click();
     await page
       .getByRole('dialog', { name: 'Test Data' })
