@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { apiMessages, copilotMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { editorText } from './support/editors.js';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { openCopilotAsNewUser } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
@@ -50,7 +51,8 @@ describe('API Copilot', () => {
     await main().getByRole('button', { name: 'Send' }).click();
     await toast(copilotMessages.sent).waitFor();
     const response = main().getByRole('textbox', { name: 'Response' });
-    const document = JSON.parse(await response.inputValue());
+    await expect.poll(async () => (await response.textContent()) ?? '').toContain('openapi');
+    const document = JSON.parse(await editorText(response));
     expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths)).toEqual(['/books']);
     expect(Object.keys(document.paths['/books'])).toEqual(['get', 'post']);
@@ -85,7 +87,7 @@ describe('API Copilot', () => {
     await row(1).getByLabel('URL Path').fill('books');
     await main().getByRole('button', { name: 'Send' }).click();
     await row(1).getByText('URL path must start with /').waitFor();
-    expect(await main().getByRole('textbox', { name: 'Response' }).inputValue()).toBe('');
+    expect(await editorText(main().getByRole('textbox', { name: 'Response' }))).toBe('');
   });
 
   it('lets a Viewer read the screen but not send, import or download', async () => {

@@ -1,6 +1,7 @@
 import { type ApiMaster, copilotPaths, labMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { editorText, replaceEditorText } from './support/editors.js';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   deployByApi,
@@ -74,12 +75,14 @@ describe('API Lab', () => {
 
     await requestTab('Body').click();
     const body = main().getByRole('textbox', { name: 'Body', exact: true });
-    await expect
-      .poll(async () => JSON.parse(await body.inputValue()))
-      .toEqual({ title: 'string', author: 'string', isbn: 'string' });
-    await body.fill('{"title":"Dune","author":"Frank Herbert","isbn":"978-0441013593"}');
-    await body.blur();
-    expect(await body.inputValue()).toBe(
+    // spec §4: the schema's keys, each with an example of its type.
+    await expect.poll(async () => (await body.textContent()) ?? '').toContain('isbn');
+    const template = JSON.parse(await editorText(body));
+    expect(Object.keys(template)).toEqual(['title', 'author', 'isbn']);
+    for (const value of Object.values(template)) expect(typeof value).toBe('string');
+    await replaceEditorText(body, '{"title":"Dune","author":"Frank Herbert","isbn":"978-0441013593"}');
+    await main().getByLabel('Request URL').focus();
+    expect(await editorText(body)).toBe(
       '{\n  "title": "Dune",\n  "author": "Frank Herbert",\n  "isbn": "978-0441013593"\n}',
     );
 
@@ -95,7 +98,7 @@ describe('API Lab', () => {
     const response = main().getByRole('region', { name: 'Response' });
     expect(await response.getByLabel('Status').textContent()).toBe('201 Created');
     await response.getByText(/^Time: \d+ ms$/).waitFor();
-    const answer = JSON.parse(await response.getByRole('textbox', { name: 'Response body' }).inputValue());
+    const answer = JSON.parse(await editorText(response.getByRole('textbox', { name: 'Response body' })));
     expect(answer).toMatchObject({ title: 'Dune', author: 'Frank Herbert', isbn: '978-0441013593' });
 
     await response.getByRole('tab', { name: /^Headers/ }).click();
@@ -127,7 +130,7 @@ describe('API Lab', () => {
     await main().getByRole('group', { name: 'Path params' }).getByLabel('id').pressSequentially('b-42');
     expect(await url.inputValue()).toMatch(/\/books\/b-42$/);
     await requestTab('Body').click();
-    expect(await main().getByRole('textbox', { name: 'Body', exact: true }).inputValue()).toBe('');
+    expect(await editorText(main().getByRole('textbox', { name: 'Body', exact: true }))).toBe('');
   });
 
   it('shows why a request to a private address is refused', async () => {
@@ -138,7 +141,7 @@ describe('API Lab', () => {
     await main().getByLabel('Request URL').fill('http://169.254.169.254/latest/meta-data/');
     await main().getByRole('button', { name: 'Send' }).click();
     await toast(labMessages.failed).waitFor();
-    expect(await main().getByRole('textbox', { name: 'Response body' }).inputValue()).toContain(
+    expect(await editorText(main().getByRole('textbox', { name: 'Response body' }))).toContain(
       labMessages.privateAddress,
     );
   });

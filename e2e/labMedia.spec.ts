@@ -1,6 +1,7 @@
 import { labMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { editorText } from './support/editors.js';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   deployByApi,
@@ -96,7 +97,7 @@ describe('API Lab answers in the media types the document declares', () => {
 
     await send();
     const body = response().getByRole('textbox', { name: 'Response body' });
-    expect(await body.inputValue()).toBe('{\n  "id": "p1",\n  "title": "Harbour"\n}');
+    expect(await editorText(body)).toBe('{\n  "id": "p1",\n  "title": "Harbour"\n}');
 
     await requestTab('Headers').click();
     await main().getByRole('button', { name: 'Add header' }).click();
@@ -104,7 +105,7 @@ describe('API Lab answers in the media types the document declares', () => {
     await accept.getByLabel('Key').fill('Accept');
     await accept.getByLabel('Value').fill('application/xml');
     await send();
-    await expect.poll(() => body.inputValue()).toBe('<photo><id>p1</id><title>Harbour</title></photo>');
+    await expect.poll(() => editorText(body)).toBe('<photo><id>p1</id><title>Harbour</title></photo>');
     await response()
       .getByRole('tab', { name: /^Headers/ })
       .click();

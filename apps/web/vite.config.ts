@@ -14,6 +14,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The code editor is fetched only by the screens that show one (components/codeEditor):
+            // kept out of `vendor`, which every screen loads.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/,
+              priority: 2,
+            },
             { name: 'mui', test: /node_modules[\\/]@(mui|emotion)/ },
             { name: 'vendor', test: /node_modules/ },
           ],

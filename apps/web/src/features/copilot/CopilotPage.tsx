@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { type ToastOptions, toast } from 'react-toastify';
+import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import { isHttpError } from '../../lib/http';
 import { getSessionRoleId } from '../../lib/session';
 import { useGenerateSpec, useImportSpec } from './api';
@@ -138,15 +139,7 @@ export function CopilotPage() {
               Download
             </Button>
           </Box>
-          <TextField
-            label="Response"
-            value={result?.document ?? ''}
-            multiline
-            minRows={12}
-            maxRows={40}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 13 } } }}
-          />
+          <CodeEditor label="Response" value={result?.document ?? ''} minLines={12} maxHeight={720} />
         </Stack>
       </Paper>
     </Stack>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typog
 import { labMessages, ROLE_VIEWER, TOOL_TOAST_AUTO_CLOSE_MS } from '@sandbox/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { type ToastOptions, toast } from 'react-toastify';
+import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import { MethodBadge } from '../../components/MethodBadge';
 import { isHttpError } from '../../lib/http';
 import { getSessionRoleId } from '../../lib/session';
@@ -189,21 +190,14 @@ export function ApiLabPage() {
                 />
               )}
               {tab === 1 && (
-                <TextField
+                <CodeEditor
                   label="Body"
-                  multiline
-                  minRows={8}
-                  maxRows={24}
-                  fullWidth
                   value={lab.body}
-                  onChange={(event) => lab.setBody(event.target.value)}
+                  onChange={viewer ? undefined : lab.setBody}
                   onBlur={() => lab.setBody(formatIfJson(lab.body))}
                   helperText={
                     sendsBody(lab.method) ? undefined : `A ${lab.method} request is sent without a body.`
                   }
-                  slotProps={{
-                    htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } },
-                  }}
                 />
               )}
               {tab === 2 && (

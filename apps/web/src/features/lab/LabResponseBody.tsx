@@ -1,19 +1,27 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import type { ResponseBody } from './responseBody';
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** The Body tab: text read-only (HTML and XML as their source, never rendered), or a note on what is not text. */
 export function LabResponseBody({ body }: { body: ResponseBody }) {
   if (body.kind === 'text')
     return (
-      <TextField
+      <CodeEditor
         label="Response body"
         value={body.text}
-        multiline
-        minRows={10}
-        maxRows={30}
-        fullWidth
-        slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+        language={isJson(body.text) ? 'json' : 'text'}
+        minLines={10}
+        maxHeight={640}
       />
     );
   if (body.kind === 'none') return <Alert severity="info">{body.note}</Alert>;

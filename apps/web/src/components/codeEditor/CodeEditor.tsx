@@ -1,0 +1,75 @@
+import { Box, FormHelperText, Skeleton, Typography } from '@mui/material';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { describeJsonError, type JsonSyntaxError } from './jsonSyntaxError';
+
+// CodeMirror is fetched the first time a screen shows an editor (its own chunk), never with the
+// main bundle: most screens have no editor.
+const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
+
+export interface CodeEditorProps {
+  /** The visible label, and the editor's accessible name. */
+  label: string;
+  value: string;
+  /** Without it the editor is read-only: its text can be selected, folded and copied, not changed. */
+  onChange?: (value: string) => void;
+  onBlur?: () => void;
+  /** `json` highlights, folds and, when editable, underlines a syntax error; `text` shows it as sent. */
+  language?: 'json' | 'text';
+  minLines?: number;
+  maxHeight?: number;
+  helperText?: ReactNode;
+}
+
+/** What the editor chunk is handed: the field's props and the ids its label and messages carry. */
+export interface CodeMirrorEditorProps extends CodeEditorProps {
+  labelId: string;
+  describedBy?: string;
+  onSyntaxError: (error: JsonSyntaxError | null) => void;
+}
+
+/** A code editor for JSON (or any text): highlighting, folding, bracket matching, an inline syntax error. */
+export function CodeEditor(props: CodeEditorProps) {
+  const id = useId();
+  const [syntaxError, setSyntaxError] = useState<JsonSyntaxError | null>(null);
+  const { label, helperText, minLines = 8 } = props;
+  const labelId = `${id}-label`;
+  const helperId = `${id}-helper`;
+  const error = props.onChange && syntaxError ? syntaxError : null;
+
+  return (
+    <Box>
+      <Typography
+        id={labelId}
+        component="div"
+        variant="caption"
+        color={error ? 'error' : 'text.secondary'}
+        sx={{ mb: 0.5, fontWeight: 500 }}
+      >
+        {label}
+      </Typography>
+      <Suspense
+        fallback={
+          <Skeleton
+            variant="rounded"
+            aria-label={`Loading the ${label} editor`}
+            height={`${minLines * 1.5 + 1}em`}
+          />
+        }
+      >
+        <CodeMirrorEditor
+          {...props}
+          labelId={labelId}
+          describedBy={helperId}
+          onSyntaxError={setSyntaxError}
+        />
+      </Suspense>
+      {error ? (
+        <FormHelperText id={helperId} error>
+          {describeJsonError(error)}
+        </FormHelperText>
+      ) : (
+        helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>
+      )}
+    </Box>
+  );
+}
