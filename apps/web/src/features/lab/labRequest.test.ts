@@ -1,57 +1,8 @@
-import type { EndpointDetail, SchemaMaster, TokenRecord } from '@sandbox/contracts';
+import type { TokenRecord } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  aRow,
-  bodyTemplate,
-  fillPathParams,
-  formatIfJson,
-  presetToken,
-  toCurl,
-  withAuthorization,
-} from './labRequest';
-
-const schemas: SchemaMaster[] = [
-  {
-    schemaName: 'NewPet',
-    schemaType: 'object',
-    configProperties: [
-      { jsonKey: 'name', jsonKeyType: 'string', isMandatory: true },
-      { jsonKey: 'age', jsonKeyType: 'integer', isMandatory: false },
-      {
-        jsonKey: 'owner',
-        jsonKeyType: 'object',
-        isMandatory: false,
-        refProperties: '#/components/schemas/Owner',
-      },
-      { jsonKey: 'tags', jsonKeyType: 'array', itemsType: 'string', isMandatory: false },
-    ],
-  },
-  {
-    schemaName: 'Owner',
-    schemaType: 'object',
-    configProperties: [{ jsonKey: 'email', jsonKeyType: 'string', isMandatory: false }],
-  },
-];
-const endpoint = (methodType: string) =>
-  ({
-    methodType,
-    requestConfigList: [{ contentType: 'application/json', schemaName: 'NewPet', isRequired: true }],
-    schemaMasterList: schemas,
-  }) as unknown as EndpointDetail;
+import { aRow, fillPathParams, formatIfJson, presetToken, toCurl, withAuthorization } from './labRequest';
 
 describe('the Lab request', () => {
-  it('starts a POST, PUT or PATCH body as the schema’s keys mapped to their types', () => {
-    expect(JSON.parse(bodyTemplate(endpoint('POST')))).toEqual({
-      name: 'string',
-      age: 'integer',
-      owner: { email: 'string' },
-      tags: ['string'],
-    });
-    expect(bodyTemplate(endpoint('POST'))).toContain('\n  "name": "string"');
-    expect(bodyTemplate(endpoint('GET'))).toBe('');
-    expect(bodyTemplate(endpoint('DELETE'))).toBe('');
-  });
-
   it('reformats a body that is JSON and keeps one that is not', () => {
     expect(formatIfJson('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(formatIfJson('{"a":')).toBe('{"a":');

@@ -1,11 +1,5 @@
 // The Lab's request, built from what the user chose and typed (spec §4 API Lab).
-import type {
-  BodyProperty,
-  EndpointDetail,
-  LabSendRequest,
-  SchemaMaster,
-  TokenRecord,
-} from '@sandbox/contracts';
+import type { LabSendRequest, TokenRecord } from '@sandbox/contracts';
 
 export interface Row {
   id: string;
@@ -22,51 +16,6 @@ export const aRow = (key = '', value = '', fixedKey = false): Row => ({
   value,
   fixedKey,
 });
-
-const MAX_DEPTH = 4;
-const schemaName = (ref: string | null | undefined) => ref?.split('/').at(-1) ?? null;
-
-/** spec §4: a POST, PUT or PATCH body starts as the request schema's keys mapped to their types. */
-export function bodyTemplate(endpoint: EndpointDetail): string {
-  if (!['POST', 'PUT', 'PATCH'].includes(endpoint.methodType)) return '';
-  const name = endpoint.requestConfigList.find((r) => r.schemaName)?.schemaName;
-  const schemas = new Map(endpoint.schemaMasterList.map((s) => [s.schemaName, s]));
-  const schema = name ? schemas.get(name) : undefined;
-  if (!schema) return '';
-  return JSON.stringify(templateOfSchema(schema, schemas, 0), null, 2);
-}
-
-function templateOfSchema(schema: SchemaMaster, schemas: Map<string, SchemaMaster>, depth: number): unknown {
-  if (schema.schemaType === 'array') {
-    const items = schemaName(schema.itemsRef);
-    const named = items ? schemas.get(items) : undefined;
-    return [
-      named && depth < MAX_DEPTH
-        ? templateOfSchema(named, schemas, depth + 1)
-        : (schema.itemsType ?? 'string'),
-    ];
-  }
-  if (schema.schemaType !== 'object') return schema.schemaType;
-  return templateOfProperties(schema.configProperties, schemas, depth);
-}
-
-function templateOfProperties(properties: BodyProperty[], schemas: Map<string, SchemaMaster>, depth: number) {
-  return Object.fromEntries(properties.map((p) => [p.jsonKey, templateOfProperty(p, schemas, depth)]));
-}
-
-function templateOfProperty(p: BodyProperty, schemas: Map<string, SchemaMaster>, depth: number): unknown {
-  const named = schemaName(p.refProperties);
-  const nested = () => {
-    if (depth >= MAX_DEPTH) return 'object';
-    if (p.configProperties?.length) return templateOfProperties(p.configProperties, schemas, depth + 1);
-    const target = named ? schemas.get(named) : undefined;
-    return target ? templateOfSchema(target, schemas, depth + 1) : 'object';
-  };
-  if (p.jsonKeyType === 'array')
-    return [named || p.configProperties?.length ? nested() : (p.itemsType ?? 'string')];
-  if (p.jsonKeyType === 'object' || named) return nested();
-  return p.jsonKeyType;
-}
 
 /** spec §5 API Lab body: JSON is reformatted, anything else kept as typed. */
 export function formatIfJson(text: string): string {

@@ -1,6 +1,7 @@
 import type { ApiMaster, EndpointDetail, LabResponse, TokenRecord } from '@sandbox/contracts';
 import { useState } from 'react';
-import { aRow, bodyTemplate, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
+import { bodyTemplate } from './bodyTemplate';
+import { aRow, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
 
 /** What the Lab shows in its response area: an answer, or the reason a send failed. */
 export type LabOutcome =
