@@ -2,8 +2,19 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { hasSession } from '../lib/session';
-import { Header } from './Header';
+import { HEADER_HEIGHT, Header } from './Header';
 import { Sidebar } from './Sidebar';
+
+// The navigation columns stay under the header while a long page scrolls, each scrolling on its own
+// when taller than the window, rather than scrolling away and leaving an empty column.
+const stayInView = {
+  position: 'sticky',
+  top: HEADER_HEIGHT,
+  height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+  flexShrink: 0,
+  display: 'flex',
+  '& > nav': { overflowY: 'auto' },
+} as const;
 
 // spec §2: both protected groups (dashboard and second layout) need a stored session token.
 // `aside` is the layout's own second column (the dashboard's API sidebar), given by the router so
@@ -14,8 +25,10 @@ export function ProtectedLayout({ variant, aside }: { variant: 'dashboard' | 'to
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout={variant}>
       <Header />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Sidebar />
-        {aside}
+        <Box sx={stayInView}>
+          <Sidebar />
+        </Box>
+        {aside && <Box sx={stayInView}>{aside}</Box>}
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, bgcolor: 'grey.50' }}>
           <Outlet />
         </Box>
