@@ -1,6 +1,7 @@
-import { Stack } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { BodyProperty } from '@sandbox/contracts';
 import { PropertyRow } from './PropertyRow';
+import { PROPERTY_COLUMNS, PROPERTY_GRID } from './propertyColumns';
 import type { PropertyPath } from './propertyTree';
 
 export interface PropertyListProps {
@@ -11,27 +12,48 @@ export interface PropertyListProps {
   onChange: (path: PropertyPath, patch: Partial<BodyProperty>) => void;
 }
 
-/** The properties of one level; inline objects nest their own list, indented. */
-export function PropertyList({ properties, path, parentKey, onChange }: PropertyListProps) {
+/** The properties of a schema as a table: a header, then one row per property, nested ones indented. */
+export function PropertyList(props: PropertyListProps) {
   return (
-    <Stack spacing={1.5} sx={path.length > 0 ? { pl: 3, borderLeft: 2, borderColor: 'divider' } : undefined}>
-      {properties.map((property, index) => {
-        const rowPath = [...path, index];
-        const key = parentKey ? `${parentKey}.${property.jsonKey}` : property.jsonKey;
-        return (
-          <Stack key={key} spacing={1.5}>
-            <PropertyRow property={property} label={key} onChange={(patch) => onChange(rowPath, patch)} />
-            {(property.configProperties?.length ?? 0) > 0 && (
-              <PropertyList
-                properties={property.configProperties ?? []}
-                path={rowPath}
-                parentKey={key}
-                onChange={onChange}
-              />
-            )}
-          </Stack>
-        );
-      })}
-    </Stack>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box aria-hidden sx={{ ...PROPERTY_GRID, pb: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+        {PROPERTY_COLUMNS.map((column) => (
+          <Typography
+            key={column}
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 600, textAlign: column === 'Mandatory' ? 'center' : 'left', pl: 0.5 }}
+          >
+            {column}
+          </Typography>
+        ))}
+      </Box>
+      <PropertyRows {...props} />
+    </Box>
   );
+}
+
+function PropertyRows({ properties, path, parentKey, onChange }: PropertyListProps) {
+  return properties.map((property, index) => {
+    const rowPath = [...path, index];
+    const key = parentKey ? `${parentKey}.${property.jsonKey}` : property.jsonKey;
+    return (
+      <Box key={key}>
+        <PropertyRow
+          property={property}
+          label={key}
+          depth={path.length}
+          onChange={(patch) => onChange(rowPath, patch)}
+        />
+        {(property.configProperties?.length ?? 0) > 0 && (
+          <PropertyRows
+            properties={property.configProperties ?? []}
+            path={rowPath}
+            parentKey={key}
+            onChange={onChange}
+          />
+        )}
+      </Box>
+    );
+  });
 }

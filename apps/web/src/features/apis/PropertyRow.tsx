@@ -1,13 +1,16 @@
-import { Box, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Box, Checkbox, MenuItem, TextField, Typography } from '@mui/material';
 import { AUTO_GENERATION_TYPES, type BodyProperty, type PropertyType } from '@sandbox/contracts';
 import type { KeyboardEvent } from 'react';
 import { digitsOnly, isDigitKey } from './inputMasks';
+import { PROPERTY_GRID } from './propertyColumns';
 import { PROPERTY_TYPE_OPTIONS, refName, toBound } from './propertyTree';
 
 export interface PropertyRowProps {
   property: BodyProperty;
   /** The property's dotted key (`address.city`): the row's accessible name. */
   label: string;
+  /** How deep the property is nested: its key is indented by as many steps. */
+  depth: number;
   onChange: (patch: Partial<BodyProperty>) => void;
 }
 
@@ -16,29 +19,52 @@ const blockNonDigits = (event: KeyboardEvent) => {
   if (!isDigitKey(event.key, event.ctrlKey || event.metaKey)) event.preventDefault();
 };
 
-export function PropertyRow({ property, label, onChange }: PropertyRowProps) {
+/** The column header names each field on screen; the field keeps the name for assistive technology. */
+const named = (name: string) => ({ htmlInput: { 'aria-label': name } });
+const namedSelect = (name: string) => ({ select: { SelectDisplayProps: { 'aria-label': name } } });
+
+/** One property on one line: key (with its allowed values or schema), type, bounds, default, generation, mandatory. */
+export function PropertyRow({ property, label, depth, onChange }: PropertyRowProps) {
   const isBoolean = property.jsonKeyType === 'boolean';
   const ref = refName(property.refProperties);
+  const values = property.enumValues
+    ?.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
+    .join(', ');
   return (
-    <Box
-      role="group"
-      aria-label={label}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
-    >
-      <TextField
-        label="Key"
-        size="small"
-        value={property.jsonKey}
-        slotProps={{ htmlInput: { readOnly: true } }}
-        sx={{ width: 140 }}
-      />
+    <Box role="group" aria-label={label} sx={{ ...PROPERTY_GRID, py: 0.5 }}>
+      <Box sx={{ minWidth: 0, pl: depth * 2.5, ...(depth > 0 && { borderLeft: 2, borderColor: 'divider' }) }}>
+        <Typography
+          variant="body2"
+          sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere', pl: depth > 0 ? 1 : 0 }}
+        >
+          {property.jsonKey}
+        </Typography>
+        {values && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            title={values}
+            sx={{ display: 'block', pl: depth > 0 ? 1 : 0, overflowWrap: 'anywhere' }}
+          >
+            One of: {values}
+          </Typography>
+        )}
+        {ref && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', pl: depth > 0 ? 1 : 0 }}
+          >
+            Schema: {ref}
+          </Typography>
+        )}
+      </Box>
       <TextField
         select
-        label="Type"
         size="small"
         value={property.jsonKeyType}
         onChange={(event) => onChange({ jsonKeyType: event.target.value as PropertyType })}
-        sx={{ width: 120 }}
+        slotProps={namedSelect('Type')}
       >
         {PROPERTY_TYPE_OPTIONS.map((type) => (
           <MenuItem key={type} value={type}>
@@ -47,37 +73,31 @@ export function PropertyRow({ property, label, onChange }: PropertyRowProps) {
         ))}
       </TextField>
       <TextField
-        label="Min Length"
         size="small"
         value={property.minLength ?? ''}
         disabled={isBoolean}
         onKeyDown={blockNonDigits}
         onChange={(event) => onChange({ minLength: toBound(digitsOnly(event.target.value)) })}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        sx={{ width: 100 }}
+        slotProps={{ htmlInput: { 'aria-label': 'Min Length', inputMode: 'numeric' } }}
       />
       <TextField
-        label="Max Length"
         size="small"
         value={property.maxLength ?? ''}
         disabled={isBoolean}
         onKeyDown={blockNonDigits}
         onChange={(event) => onChange({ maxLength: toBound(digitsOnly(event.target.value)) })}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        sx={{ width: 100 }}
+        slotProps={{ htmlInput: { 'aria-label': 'Max Length', inputMode: 'numeric' } }}
       />
       <TextField
-        label="Default Value"
         size="small"
         value={property.defaultValue ?? ''}
         onChange={(event) =>
           onChange({ defaultValue: event.target.value === '' ? null : event.target.value })
         }
-        sx={{ width: 130 }}
+        slotProps={named('Default Value')}
       />
       <TextField
         select
-        label="Auto Generation"
         size="small"
         value={property.autoGenerationType ?? ''}
         onChange={(event) =>
@@ -86,7 +106,7 @@ export function PropertyRow({ property, label, onChange }: PropertyRowProps) {
               event.target.value === '' ? null : (event.target.value as BodyProperty['autoGenerationType']),
           })
         }
-        sx={{ width: 150 }}
+        slotProps={namedSelect('Auto Generation')}
       >
         <MenuItem value="">
           <em>None</em>
@@ -97,25 +117,14 @@ export function PropertyRow({ property, label, onChange }: PropertyRowProps) {
           </MenuItem>
         ))}
       </TextField>
-      {ref && (
-        <TextField
-          label="Reference"
+      <Box sx={{ textAlign: 'center' }}>
+        <Checkbox
           size="small"
-          value={ref}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          sx={{ width: 130 }}
+          checked={property.isMandatory}
+          onChange={(_event, checked) => onChange({ isMandatory: checked })}
+          slotProps={{ input: { 'aria-label': 'Mandatory' } }}
         />
-      )}
-      <FormControlLabel
-        label="Mandatory"
-        control={
-          <Checkbox
-            size="small"
-            checked={property.isMandatory}
-            onChange={(_event, checked) => onChange({ isMandatory: checked })}
-          />
-        }
-      />
+      </Box>
     </Box>
   );
 }
