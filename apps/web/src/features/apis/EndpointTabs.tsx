@@ -28,9 +28,14 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
   const [chosenTop, setTop] = useState<TopTab>('Request');
   const top = tops.includes(chosenTop) ? chosenTop : 'Request';
   // spec §2: the sub-tab goes back to the first when the top tab or the endpoint changes.
+  // A sub-tab chosen before is forgotten, not restored when the user comes back to that tab.
   const subKey = `${endpoint.id}:${top}`;
-  const [chosenSub, setSub] = useState({ key: subKey, index: 0 });
-  const sub = chosenSub.key === subKey ? chosenSub.index : 0;
+  const [sub, setSub] = useState(0);
+  const [subFor, setSubFor] = useState(subKey);
+  if (subFor !== subKey) {
+    setSubFor(subKey);
+    setSub(0);
+  }
   const subTabs = SUB_TABS[top];
   const [testDataOpen, setTestDataOpen] = useState(false);
   // spec §2: test data only for GET endpoints with at least one response.
@@ -77,7 +82,7 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
       {subTabs.length > 0 && (
         <Tabs
           value={sub}
-          onChange={(_event, index: number) => setSub({ key: subKey, index })}
+          onChange={(_event, index: number) => setSub(index)}
           aria-label={`${top} sections`}
           sx={{ borderTop: 1, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
         >
