@@ -55,13 +55,36 @@ const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxA
   contentType: PROBLEM_CONTENT_TYPE,
 });
 
+/** The properties of the record a response carries. */
+function propertiesOf(api: CompiledApi, response: CompiledResponse | undefined) {
+  const shape = response?.shape?.ref ? api.schemas.get(response.shape.ref) : response?.shape;
+  return shape?.properties ?? [];
+}
+
 /** The record as answers show it: without the properties only requests carry (a password, say). */
 function withoutWriteOnly(api: CompiledApi, response: CompiledResponse | undefined, record: SandboxRecord) {
-  const shape = response?.shape?.ref ? api.schemas.get(response.shape.ref) : response?.shape;
-  for (const { key, shape: property } of shape?.properties ?? []) {
+  for (const { key, shape: property } of propertiesOf(api, response)) {
     if (property.writeOnly) delete record[key];
   }
   return record;
+}
+
+/**
+ * What the server owns of a new record: its `readOnly` properties (an id, a creation time) the
+ * client did not send, as generated for the response. Nothing the client may send is invented.
+ */
+function serverOwned(
+  api: CompiledApi,
+  response: CompiledResponse | undefined,
+  template: SandboxRecord,
+  body: SandboxRecord,
+): SandboxRecord {
+  const owned: SandboxRecord = {};
+  for (const { key, shape: property } of propertiesOf(api, response)) {
+    if (property.readOnly && body[key] === undefined && template[key] !== undefined)
+      owned[key] = template[key];
+  }
+  return owned;
 }
 
 /** Stores a record, or answers why the API cannot take it (RFC 4918's 507, the limit it hit). */
@@ -157,11 +180,12 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
   switch (endpoint.method) {
     case 'POST': {
       if (item || !isRecord(body)) break;
-      const template = generated(api, success, name);
-      const record: SandboxRecord = { ...(isRecord(template) ? template : {}), ...body };
+      const generatedRecord = generated(api, success, name);
+      const template = isRecord(generatedRecord) ? generatedRecord : {};
+      const record: SandboxRecord = { ...serverOwned(api, success, template, body), ...body };
       const field = api.idFields.get(collection) ?? 'id';
-      if (record[field] === undefined || (isRecord(template) && body[field] === undefined)) {
-        record[field] = typeof record[field] === 'number' ? newRecordNumber() : newRecordUuid();
+      if (body[field] === undefined) {
+        record[field] = typeof template[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
       return store(records.put(api.id, collection, String(record[field]), json), json, status);
