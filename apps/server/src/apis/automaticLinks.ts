@@ -3,6 +3,7 @@ import type { AutomaticLinks } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from '../sandbox/recordKey.js';
+import { schemaNameOf } from './schemaClosure.js';
 import { loadSchemas } from './schemaStore.js';
 import type { ApiStore, EndpointRow } from './store.js';
 
@@ -25,12 +26,26 @@ export async function automaticLinksOf(
   ]);
   const present = [...new Set(names.filter((n): n is string => Boolean(n)))];
   const schemas = await loadSchemas(db, apiMasterId, present);
+  // a list's records are its items'
+  const items = schemas.flatMap((s) => {
+    const name = s.schemaType === 'array' ? schemaNameOf(s.itemsRef) : null;
+    return name && !present.includes(name) ? [name] : [];
+  });
+  schemas.push(...(await loadSchemas(db, apiMasterId, [...new Set(items)])));
   const fields = recordFieldsOf(names, schemas);
-  const propertyKeys = new Map(
-    schemas.flatMap((s) =>
-      s.configProperties.flatMap((p) => (p.id === undefined ? [] : [[p.id, p.jsonKey] as const])),
-    ),
+  // a parameter may be mapped to a field of any POST body of the API (map-params), not only these
+  const mappedIds = parts.flatMap((p) =>
+    p.parameterConfigList.flatMap((row) => (row.configParameterId ? [row.configParameterId] : [])),
   );
+  const propertyKeys = new Map<number, string>();
+  if (mappedIds.length > 0) {
+    const rows = await db
+      .selectFrom('body_properties')
+      .select(['id', 'json_key'])
+      .where('id', 'in', mappedIds)
+      .execute();
+    for (const row of rows) propertyKeys.set(row.id, row.json_key);
+  }
 
   const endpoints = group.flatMap((e, i) => {
     if (e.id === endpoint.id) return [];

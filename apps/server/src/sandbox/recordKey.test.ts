@@ -4,6 +4,7 @@ import type { AutomaticLinks } from '@sandbox/contracts';
 import { apisPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../test/accounts.js';
+import { importApi } from '../test/catalog.js';
 import { deploy } from '../test/sandbox.js';
 import { dialects } from '../test/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
@@ -81,5 +82,37 @@ describe.each(dialects)('a path parameter named like a field of the record, on %
       ]),
     );
     expect(links.endpoints.some((e) => e.apiEndPoint === '/user/login')).toBe(false);
+  });
+
+  it("reads a list's items for the fields of its records", async () => {
+    const notes = `openapi: 3.0.3
+info: { title: Notes, version: 1.0.0 }
+paths:
+  /notes:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Note' } } } }
+  /notes/{slug}:
+    delete:
+      parameters: [{ name: slug, in: path, required: true, schema: { type: string } }]
+      responses: { '204': { description: Gone } }
+components:
+  schemas:
+    Note: { type: object, properties: { slug: { type: string }, text: { type: string } } }
+`;
+    const imported = await importApi(app, auth, notes, 'notes.yaml');
+    const api = imported.json();
+    const list = api.apiConfigList.find((e: { apiEndPoint: string }) => e.apiEndPoint === '/notes');
+    const res = await app.server.inject({ url: apisPaths.automaticLinks(api.id, list.id), headers: auth });
+    expect(res.json().endpoints).toEqual([
+      expect.objectContaining({
+        apiEndPoint: '/notes/{slug}',
+        keyParam: 'slug',
+        keyField: 'slug',
+        mappedByHand: false,
+      }),
+    ]);
   });
 });
