@@ -1,4 +1,4 @@
-import { labMessages } from '@sandbox/contracts';
+import { labMessages, testDataMessages } from '@sandbox/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText, replaceEditorText } from './support/editors.js';
@@ -107,6 +107,25 @@ components:
             city: { type: string, maxLength: 40 }
             postcode: { type: string }
             country: { type: string }
+`;
+
+const BOOKS = `openapi: 3.0.3
+info: { title: Books, version: 1.0.0 }
+paths:
+  /books:
+    get:
+      responses:
+        '200':
+          description: Books
+          content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Book' } } } }
+components:
+  schemas:
+    Book:
+      type: object
+      required: [title]
+      properties:
+        title: { type: string }
+        pages: { type: integer, minimum: 1 }
 `;
 
 const main = () => page.getByRole('main');
@@ -310,5 +329,34 @@ describe('JSON editors and long pages', () => {
     const view = await staysInView(mainNavigation().getByRole('link', { name: 'API Copilot' }));
     expect(view.scrolled).toBeGreaterThan(0);
     expect(view.top).toBeGreaterThanOrEqual(0);
+  });
+
+  it('edits the test data as JSON and the sandbox answers the saved rows', async () => {
+    const api = await signInWith('Books', BOOKS);
+    const list = api.apiConfigList[0];
+    await page.goto(`/request/${api.id}/${list.id}`);
+    await main().getByRole('button', { name: 'Append Test Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test Data' });
+    const rows = dialog.getByRole('textbox', { name: 'Rows (JSON)' });
+    await expect.poll(async () => (await rows.textContent()) ?? '').toBe('[]');
+    const save = dialog.getByRole('button', { name: 'Save Rows' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await replaceEditorText(rows, '[{"title": "Dune", "pages": 412}');
+    await dialog.getByText(/^Line 1, column \d+: /).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await replaceEditorText(rows, '[{"title": "Dune", "pages": 412}, {"title": "Emma", "pages": 474}]');
+    await save.click();
+    await toastOn(page, testDataMessages.rowsSaved).waitFor();
+    await dialog.getByText('2 response rows stored.', { exact: false }).waitFor();
+
+    const answer = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      list.publicEndPoint as string,
+    );
+    expect(answer).toEqual([
+      { title: 'Dune', pages: 412 },
+      { title: 'Emma', pages: 474 },
+    ]);
   });
 });

@@ -28,6 +28,7 @@ export interface TestDataSet {
 
 export const testDataMessages = {
   uploaded: 'File uploaded successfully.',
+  rowsSaved: 'Rows saved.',
   downloaded: 'File download successfully.',
   generated: 'Data generated successfully!',
   generateFailed: 'Failed to generate data. Try again.',

@@ -16,6 +16,7 @@ import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
 import { downloadTemplate, isCsvFile, useGenerateTestData, useTestRows, useUploadTestData } from './api';
+import { TestRowsEditor } from './TestRowsEditor';
 
 export interface TestDataDialogProps {
   open: boolean;
@@ -101,6 +102,7 @@ export function TestDataDialog({ open, onClose, endpointId, target }: TestDataDi
               : 'Loading...'}
           </Typography>
         )}
+        {rows.data && <TestRowsEditor target={target} endpointId={endpointId} rows={rows.data.rows} />}
         {/* without a schema with fields there is no template to fill */}
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download} disabled={!rows.isSuccess}>
           Download CSV Template

@@ -55,3 +55,13 @@ export function useGenerateTestData(target: TestDataTarget, endpointId: number) 
     onSuccess: (saved) => client.setQueryData(rowsKey(target, endpointId), saved),
   });
 }
+
+/** Replaces the stored rows with rows written as JSON (the same call the data generator's rows take). */
+export function useSaveTestRows(target: TestDataTarget, endpointId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: Record<string, unknown>[]) =>
+      http<TestDataSet>(testDataPaths.upload(target, endpointId), { method: 'POST', body: rows }),
+    onSuccess: (saved) => client.setQueryData(rowsKey(target, endpointId), saved),
+  });
+}
