@@ -47,7 +47,15 @@ paths: {}
       file(`info:\n  title: T\n  description: ${'word '.repeat(60)}\n  version: '1'\n`),
     );
     expect(info.apiDescription?.length).toBeLessThanOrEqual(100);
+    expect(info.apiDescription).toMatch(/^Word( word)+$/);
     expect(info.apiVersion).toBe('1.0');
+  });
+
+  it('ends a long description at its last whole sentence', async () => {
+    const text =
+      'This is a sample server Petstore server. You can find out more about Swagger at the site or on the chat, #swagger.';
+    const info = await readDocumentInfo(file(JSON.stringify({ info: { title: 'P', description: text } })));
+    expect(info.apiDescription).toBe('This is a sample server Petstore server.');
   });
 
   it('fills nothing from a file without info or that is not a document', async () => {

@@ -71,11 +71,20 @@ function toFields(info: Info): DocumentInfo {
   const title = oneLine(info.title);
   if (title) fields.apiName = capitaliseFirst(title).slice(0, MAX_NAME_LENGTH).trim();
   const description = oneLine(info.description);
-  if (description)
-    fields.apiDescription = capitaliseFirst(description).slice(0, MAX_DESCRIPTION_LENGTH).trim();
+  if (description) fields.apiDescription = cutAtWord(capitaliseFirst(description), MAX_DESCRIPTION_LENGTH);
   const version = toMaskedVersion(oneLine(info.version));
   if (version) fields.apiVersion = version;
   return fields;
+}
+
+/** At most `max` characters, ending at a sentence or a word rather than inside one. */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const sentence = cut.lastIndexOf('. ');
+  if (sentence > 0) return cut.slice(0, sentence + 1);
+  const word = cut.lastIndexOf(' ');
+  return (word > 0 ? cut.slice(0, word) : cut.slice(0, max)).trim();
 }
 
 /** spec §5: a digit, a dot and a digit; `1.0.27` is `1.0`, `v2` is `2.0`; `2024-01` fits no such mask. */
