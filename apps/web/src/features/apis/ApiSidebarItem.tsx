@@ -95,7 +95,11 @@ export function ApiSidebarItem({
             disablePadding
             aria-label={`${api.apiMasterName} ${tag}`}
             subheader={
-              <ListSubheader component="div" sx={{ lineHeight: 2.5, pl: 4, bgcolor: 'transparent' }}>
+              <ListSubheader
+                component="div"
+                disableSticky
+                sx={{ lineHeight: 2.5, pl: 4, bgcolor: 'transparent' }}
+              >
                 {/* spec §2 strips the brackets its server sent around tags; ours are stored bare */}
                 {tag}
               </ListSubheader>
