@@ -199,6 +199,12 @@ export const TABLE: Entry[] = [
     request: (f) => ({ url: `/api/api-config/${apiOf(f)}/get-all-apis/${pets(f).id}` }),
   },
   {
+    route: 'GET /api/api-config/:apiMasterId/automatic-links/:endpointId',
+    minRole: any,
+    teamResource: true,
+    request: (f) => ({ url: `/api/api-config/${apiOf(f)}/automatic-links/${pets(f).id}` }),
+  },
+  {
     route: 'PUT /api/api-config/:apiMasterId/update-apis/:endpointId',
     minRole: dev,
     teamResource: true,
