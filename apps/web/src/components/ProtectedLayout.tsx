@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { hasSession } from '../lib/session';
@@ -16,6 +16,13 @@ const stayInView = {
   '& > nav': { overflowY: 'auto' },
 } as const;
 
+// Below the part in view (in a whole-page capture, say) the column keeps its colour and its edge.
+const column = {
+  flexShrink: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
+} as const;
+
 // spec §2: both protected groups (dashboard and second layout) need a stored session token.
 // `aside` is the layout's own second column (the dashboard's API sidebar), given by the router so
 // shared components never import a feature.
@@ -25,10 +32,16 @@ export function ProtectedLayout({ variant, aside }: { variant: 'dashboard' | 'to
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout={variant}>
       <Header />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box sx={stayInView}>
-          <Sidebar />
+        <Box sx={column}>
+          <Box sx={stayInView}>
+            <Sidebar />
+          </Box>
         </Box>
-        {aside && <Box sx={stayInView}>{aside}</Box>}
+        {aside && (
+          <Box sx={column}>
+            <Box sx={stayInView}>{aside}</Box>
+          </Box>
+        )}
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, bgcolor: 'grey.50' }}>
           <Outlet />
         </Box>

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { BodyProperty } from '@sandbox/contracts';
 import { PropertyRow } from './PropertyRow';
-import { PROPERTY_COLUMNS, PROPERTY_GRID } from './propertyColumns';
+import { PROPERTY_COLUMNS, PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
 import type { PropertyPath } from './propertyTree';
 
 export interface PropertyListProps {
@@ -22,7 +22,12 @@ export function PropertyList(props: PropertyListProps) {
             key={column}
             variant="caption"
             color="text.secondary"
-            sx={{ fontWeight: 600, textAlign: column === 'Mandatory' ? 'center' : 'left', pl: 0.5 }}
+            sx={{
+              fontWeight: 600,
+              textAlign: column === 'Mandatory' ? 'center' : 'left',
+              pl: 0.5,
+              ...(column === 'Key' && STICKY_KEY),
+            }}
           >
             {column}
           </Typography>

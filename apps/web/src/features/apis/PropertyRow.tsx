@@ -2,7 +2,7 @@ import { Box, Checkbox, MenuItem, TextField, Typography } from '@mui/material';
 import { AUTO_GENERATION_TYPES, type BodyProperty, type PropertyType } from '@sandbox/contracts';
 import type { KeyboardEvent } from 'react';
 import { digitsOnly, isDigitKey } from './inputMasks';
-import { PROPERTY_GRID } from './propertyColumns';
+import { PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
 import { PROPERTY_TYPE_OPTIONS, refName, toBound } from './propertyTree';
 
 export interface PropertyRowProps {
@@ -32,7 +32,14 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
     .join(', ');
   return (
     <Box role="group" aria-label={label} sx={{ ...PROPERTY_GRID, py: 0.5 }}>
-      <Box sx={{ minWidth: 0, pl: depth * 2.5, ...(depth > 0 && { borderLeft: 2, borderColor: 'divider' }) }}>
+      <Box
+        sx={{
+          ...STICKY_KEY,
+          minWidth: 0,
+          pl: depth * 2.5,
+          ...(depth > 0 && { borderLeft: 2, borderColor: 'divider' }),
+        }}
+      >
         <Typography
           variant="body2"
           sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere', pl: depth > 0 ? 1 : 0 }}

@@ -18,3 +18,15 @@ export const PROPERTY_GRID = {
   alignItems: 'center',
   minWidth: 900,
 } as const;
+
+/** The key column stays in view while the others scroll sideways on a narrow screen. */
+export const STICKY_KEY = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  alignSelf: 'stretch',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+} as const;
