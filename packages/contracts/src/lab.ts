@@ -12,6 +12,23 @@ export const LAB_TIMEOUT_MS = 10_000;
 /** Larger response bodies are cut here and marked `truncated`. */
 export const LAB_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const LAB_MAX_REDIRECTS = 5;
+
+/** GET, HEAD and TRACE requests carry no body (RFC 9110 §9.3): the Lab sends them without one. */
+export const labSendsBody = (method: string) => !['GET', 'HEAD', 'TRACE'].includes(method);
+
+/** Whether a typed body or an answer is JSON text. */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Content-Type the Lab sends a typed body with when the user set none. */
+export const labBodyContentType = (body: string) =>
+  isJsonText(body) ? 'application/json' : 'text/plain; charset=utf-8';
 const LAB_MAX_ROWS = 100;
 
 // RFC 9110 token characters: anything else would be refused by the HTTP client anyway.

@@ -7,7 +7,9 @@ import {
   LAB_TIMEOUT_MS,
   type LabResponse,
   type LabSendInput,
+  labBodyContentType,
   labMessages,
+  labSendsBody,
 } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
@@ -39,8 +41,6 @@ interface LabDeps {
 class LabFailure extends AppError {}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-// Requests that carry no body (RFC 9110 §9.3); OPTIONS and DELETE may, so they keep the one typed.
-const WITHOUT_BODY = new Set(['GET', 'HEAD', 'TRACE']);
 // Set by the client for each connection, or meaningless once the request leaves the browser.
 const DROPPED_HEADERS = new Set([
   'host',
@@ -75,18 +75,9 @@ function headersOf(input: LabSendInput, body: string | undefined): Record<string
       headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   if (body !== undefined && headers['content-type'] === undefined) {
-    headers['content-type'] = isJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
+    headers['content-type'] = labBodyContentType(body);
   }
   return headers;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function flatHeaders(headers: HopAnswer['headers']): Record<string, string> {
@@ -135,8 +126,7 @@ export function createLabService({ ownOrigins, inject, apis, network = {} }: Lab
   return {
     async send(user: User, input: LabSendInput): Promise<LabResponse> {
       if (input.apiMasterId) await apis.apiOf(user, input.apiMasterId);
-      const body =
-        WITHOUT_BODY.has(input.requestMethod) || !input.requestBody ? undefined : input.requestBody;
+      const body = !labSendsBody(input.requestMethod) || !input.requestBody ? undefined : input.requestBody;
       const url = targetUrl(input);
       const started = performance.now();
       const signal = AbortSignal.timeout(timeoutMs);

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { labMessages, ROLE_VIEWER, TOOL_TOAST_AUTO_CLOSE_MS } from '@sandbox/contracts';
+import { labMessages, labSendsBody, ROLE_VIEWER, TOOL_TOAST_AUTO_CLOSE_MS } from '@sandbox/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { type ToastOptions, toast } from 'react-toastify';
 import { CodeEditor } from '../../components/codeEditor/CodeEditor';
@@ -9,7 +9,7 @@ import { getSessionRoleId } from '../../lib/session';
 import { useGenerateToken, useLabApis, useLabEndpoint, useLabTokens, useSendRequest } from './api';
 import { KeyValueRows } from './KeyValueRows';
 import { LabResponsePanel } from './LabResponsePanel';
-import { formatIfJson, sendPayload, sendsBody, toCurl } from './labRequest';
+import { formatIfJson, sendPayload, toCurl } from './labRequest';
 import { useLabState } from './useLabState';
 
 // spec §9: this screen's toasts sit bottom-right for 4 s.
@@ -196,7 +196,7 @@ export function ApiLabPage() {
                   onChange={viewer ? undefined : lab.setBody}
                   onBlur={() => lab.setBody(formatIfJson(lab.body))}
                   helperText={
-                    sendsBody(lab.method) ? undefined : `A ${lab.method} request is sent without a body.`
+                    labSendsBody(lab.method) ? undefined : `A ${lab.method} request is sent without a body.`
                   }
                 />
               )}

@@ -1,16 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Stack } from '@mui/material';
+import { isJsonText } from '@sandbox/contracts';
 import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import type { ResponseBody } from './responseBody';
-
-const isJson = (text: string) => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The Body tab: text read-only (HTML and XML as their source, never rendered), or a note on what is not text. */
 export function LabResponseBody({ body }: { body: ResponseBody }) {
@@ -19,7 +11,7 @@ export function LabResponseBody({ body }: { body: ResponseBody }) {
       <CodeEditor
         label="Response body"
         value={body.text}
-        language={isJson(body.text) ? 'json' : 'text'}
+        language={isJsonText(body.text) ? 'json' : 'text'}
         minLines={10}
         maxHeight={640}
       />

@@ -1,5 +1,5 @@
 // The Lab's request, built from what the user chose and typed (spec §4 API Lab).
-import type { LabSendRequest, TokenRecord } from '@sandbox/contracts';
+import { type LabSendRequest, labBodyContentType, labSendsBody, type TokenRecord } from '@sandbox/contracts';
 
 export interface Row {
   id: string;
@@ -73,18 +73,6 @@ export function sendPayload(state: {
   };
 }
 
-/** GET, HEAD and TRACE requests carry no body (RFC 9110 §9.3): the Lab sends them without one. */
-export const sendsBody = (method: string) => !['GET', 'HEAD', 'TRACE'].includes(method);
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The same request as a shell command, for sharing it outside the Lab. */
@@ -102,16 +90,13 @@ export function toCurl(request: LabSendRequest): string {
   const method = request.requestMethod === 'HEAD' ? '--head' : `-X ${request.requestMethod}`;
   const parts = [`curl ${method} ${quote(url)}`];
   const headers = (request.headers ?? []) as { key: string; value: string }[];
-  const body = request.requestBody && sendsBody(request.requestMethod) ? request.requestBody : undefined;
+  const body = request.requestBody && labSendsBody(request.requestMethod) ? request.requestBody : undefined;
   // The Lab's server names a body's type when no header does; the copy says it as the Lab sent it.
   const typeNamed = headers.some(({ key }) => key.toLowerCase() === 'content-type');
   const typed =
     body === undefined || typeNamed
       ? headers
-      : [
-          ...headers,
-          { key: 'Content-Type', value: isJson(body) ? 'application/json' : 'text/plain; charset=utf-8' },
-        ];
+      : [...headers, { key: 'Content-Type', value: labBodyContentType(body) }];
   for (const { key, value } of typed) parts.push(`-H ${quote(`${key}: ${value}`)}`);
   if (body !== undefined) parts.push(`--data-raw ${quote(body)}`);
   return parts.join(' \\\n  ');
