@@ -2,18 +2,17 @@
 // body (an image, an archive, random bytes) in base64, so no byte is lost to a UTF-8 decoding.
 
 import { TextDecoder } from 'node:util';
+import { essenceOf, mediaKind } from '../sandbox/mediaTypes.js';
 
 export interface AnswerBody {
   body: string;
   bodyEncoding?: 'base64';
 }
 
-const TEXTUAL_APPLICATION = new Set([
-  'application/javascript',
+// Text the sandbox's own kinds (JSON, XML, YAML, HTML, form, text, JavaScript) leave out.
+const MORE_TEXTUAL = new Set([
   'application/ecmascript',
   'application/x-javascript',
-  'application/x-www-form-urlencoded',
-  'application/x-ndjson',
   'application/graphql',
   'application/sql',
 ]);
@@ -25,12 +24,10 @@ const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 type Kind = 'text' | 'binary' | 'unknown';
 
 function kindOf(contentType: string): Kind {
-  const essence = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const essence = essenceOf(contentType);
   if (essence === '') return 'unknown';
-  const [type = '', subtype = ''] = essence.split('/');
-  if (type === 'text' || TEXTUAL_APPLICATION.has(essence)) return 'text';
-  if (/^(?:json|xml|yaml|x-yaml)$|\+(?:json|xml|yaml)$/.test(subtype)) return 'text';
-  if (BINARY_FAMILIES.has(type)) return 'binary';
+  if (mediaKind(essence) !== 'binary' || MORE_TEXTUAL.has(essence)) return 'text';
+  if (BINARY_FAMILIES.has(essence.split('/')[0] ?? '')) return 'binary';
   // application/octet-stream, application/pdf, a type nobody registered: the bytes tell.
   return 'unknown';
 }

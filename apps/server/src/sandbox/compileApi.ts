@@ -1,16 +1,14 @@
 import { type HeaderConfig, HTTP_METHODS, type HttpMethod, type ParameterConfig } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
+import { componentNameOf } from './jsonObjects.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
-import { keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
+import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
 import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
 import { enforceablePattern } from './tenantPattern.js';
 import type { ResolveSchema } from './xmlBody.js';
-
-// How a declared schema names one of the document's (DeclaredOperation)
-const SCHEMA_REF_PREFIX = '#/components/schemas/';
 
 export interface CompiledParameter {
   name: string;
@@ -84,8 +82,10 @@ function resourceNameOf(path: string): string {
  * XML elements, and it generates a value where the catalog has no model of that name.
  */
 function schemaResolver(declared: DeployedApi['declaredSchemas']): ResolveSchema {
-  return (ref) =>
-    ref.startsWith(SCHEMA_REF_PREFIX) ? declared.get(ref.slice(SCHEMA_REF_PREFIX.length)) : undefined;
+  return (ref) => {
+    const name = componentNameOf(ref);
+    return name === undefined ? undefined : declared.get(name);
+  };
 }
 
 /** Groups endpoints into collections: same resource path, then merged along the Mapping tab's links. */
@@ -148,7 +148,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       resolve,
     });
     const request = e.requests[0];
-    const lastParam = /\{([^}]+)\}\/?$/.exec(e.path)?.[1];
+    const lastParam = itemParamOf(e.path);
     const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
     const collection = collections.get(e.id) as string;
     const mappedField = mapped ? propertyKeys.get(mapped) : undefined;

@@ -5,6 +5,7 @@ import type {
   ResponseConfig,
 } from '@sandbox/contracts';
 import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
+import { componentNameOf } from './jsonObjects.js';
 import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from './mediaTypes.js';
 import { MediaChoice } from './negotiate.js';
 import { type CompiledHeader, compileHeaders } from './responseHeaders.js';
@@ -55,8 +56,6 @@ interface Context {
   resourceName: string;
   resolve: ResolveSchema;
 }
-
-const COMPONENT = /^#\/components\/schemas\/(.+)$/;
 
 function listFieldOf(shape: Shape): string | undefined {
   if (shape.type === 'array') return '';
@@ -139,7 +138,7 @@ function compileMedia(
 function componentShape(schema: unknown, schemas: Schemas): Shape | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const ref = (schema as { $ref?: unknown }).$ref;
-  const name = typeof ref === 'string' ? COMPONENT.exec(ref)?.[1] : undefined;
+  const name = typeof ref === 'string' ? componentNameOf(ref) : undefined;
   const named = name === undefined ? undefined : schemas.get(name);
   return named && name ? { type: named.type, ref: name } : undefined;
 }

@@ -1,6 +1,7 @@
 import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
 import { generateValue } from './generateValue.js';
+import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { Negotiated } from './negotiate.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
@@ -16,9 +17,6 @@ import type { Problem } from './validateValue.js';
 /** The header that carries an invalid request's problems when the declared error body is used. */
 export const PROBLEMS_HEADER = 'sandbox-problems';
 const MAX_PROBLEMS_HEADER = 4096;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The body of a media type: the named example a client prefers; else the first example, or with

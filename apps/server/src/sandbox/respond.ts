@@ -2,6 +2,7 @@ import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
 import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
+import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { MediaKind } from './mediaTypes.js';
 import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
@@ -107,8 +108,6 @@ async function store(write: Promise<void>, json: string, status: number): Promis
 function asTypeOf(current: unknown, key: string): unknown {
   return typeof current === 'number' && key.trim() !== '' && Number.isFinite(Number(key)) ? Number(key) : key;
 }
-
-const isRecord = (v: unknown): v is SandboxRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The stored list, placed where the response expects it: the body itself, or its array field. */
 function asList(

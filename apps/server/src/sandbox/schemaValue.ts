@@ -1,5 +1,6 @@
 import { randomInt, randomString, realisticNumber, realisticString } from './fakeValues.js';
 import { generateValue } from './generateValue.js';
+import { componentNameOf, isJsonObject as isJson } from './jsonObjects.js';
 import type { Schemas } from './shapes.js';
 import type { ResolveSchema } from './xmlBody.js';
 
@@ -20,13 +21,9 @@ interface Generation {
   left: number;
 }
 
-const COMPONENT = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 const MAX_DEPTH = 6;
 const MAX_VALUES = 2_000;
 const noSchemas: ResolveSchema = () => undefined;
-
-const isJson = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a schema says what to send without generating anything (example, default, enum, const). */
 export function fixedValueOf(schema: unknown): { value: unknown } | undefined {
@@ -69,7 +66,7 @@ function generate(schema: unknown, name: string, generation: Generation, depth: 
 /** A named schema: by the catalog's model when it has one, else as the document writes it. */
 function referenced(ref: string, name: string, generation: Generation, depth: number): unknown {
   const { schemas, resolve, following } = generation;
-  const component = COMPONENT.exec(ref)?.[1];
+  const component = componentNameOf(ref);
   const shape = component === undefined ? undefined : schemas.get(component);
   if (shape) return generateValue({ type: shape.type, ref: component }, name, schemas);
   // the inner end of a cycle (a tree's children) is left out, as an optional property would be

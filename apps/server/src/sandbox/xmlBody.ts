@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { componentNameOf, isJsonObject as isJson } from './jsonObjects.js';
 
 // A value written as XML the way its schema's `xml` objects say (OpenAPI 3 "XML Object"): element
 // names, attributes, wrapped arrays, namespaces and prefixes. The value leads and the schema only
@@ -24,7 +25,6 @@ interface View {
 /** Finds a document's named schema by its `$ref` (`#/components/schemas/Pet`), when it has one. */
 export type ResolveSchema = (ref: string) => unknown;
 
-const COMPONENT = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'];
 const OWN = { enumerable: true, writable: true, configurable: true };
 const MAX_REF_HOPS = 16;
@@ -35,9 +35,6 @@ const builder = new XMLBuilder({
   attributeNamePrefix: '@_',
   suppressBooleanAttributes: false,
 });
-
-const isJson = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `rootName` names the root element when neither the schema's `xml.name` nor its component does. */
 export function toXml(value: unknown, schema: unknown, rootName: string, resolve: ResolveSchema): string {
@@ -60,7 +57,7 @@ function viewOf(schema: unknown, resolve: ResolveSchema): View {
   let component: string | undefined;
   for (let hops = 0; typeof current.$ref === 'string' && hops < MAX_REF_HOPS; hops++) {
     const ref: string = current.$ref;
-    component ??= COMPONENT.exec(ref)?.[1];
+    component ??= componentNameOf(ref);
     const target = resolve(ref);
     if (!isJson(target)) break;
     current = target;
