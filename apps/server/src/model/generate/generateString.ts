@@ -1,0 +1,68 @@
+import { conforms } from './conforms.js';
+import type { Generation } from './context.js';
+import { patternString } from './patternString.js';
+import { byFormat, plainString, realisticString } from './realisticValues.js';
+
+type Json = Record<string, unknown>;
+
+const codePoints = (text: string) => [...text].length;
+
+/**
+ * A string for a schema: the catalog's auto-generation type, else its format, else a realistic value
+ * by the field's name, else one written from its pattern; each fitted to the length limits and kept
+ * only when it meets the whole schema.
+ */
+export function generateString(schema: Json, name: string, generation: Generation): string {
+  const { random, clock } = generation;
+  const format = typeof schema.format === 'string' ? schema.format : undefined;
+  const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
+  const candidates: (() => string | undefined)[] = [];
+  switch (schema['x-auto-generation']) {
+    case 'UUID':
+      candidates.push(() => random.uuid());
+      break;
+    case 'Random Number':
+      candidates.push(() => String(random.int(1, 999_999)));
+      break;
+    case 'Random String':
+      candidates.push(() => random.string(12));
+  }
+  if (format && byFormat[format]) candidates.push(() => byFormat[format](random, clock));
+  candidates.push(() => realisticString(name, format, random, clock));
+  if (pattern) {
+    for (const spread of [3, 1, 0, 6, 12]) candidates.push(() => patternString(pattern, random, { spread }));
+    const least = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    for (const share of [1, 2, 3, 4])
+      if (least > 3)
+        candidates.push(() =>
+          patternString(pattern, random, { spread: Math.ceil(least / share), full: true }),
+        );
+  }
+  candidates.push(() => plainString(name, random));
+  let best: string | undefined;
+  for (const candidate of candidates) {
+    const text = candidate();
+    if (text === undefined) continue;
+    for (const fitted of fittings(text, schema, generation)) {
+      if (conforms(fitted, schema, generation.check)) return fitted;
+      best ??= fitted;
+    }
+  }
+  return best ?? '';
+}
+
+/** The text, then the text cut or padded into [minLength, maxLength] (code points, as JSON Schema counts). */
+function* fittings(text: string, schema: Json, generation: Generation): Generator<string> {
+  yield text;
+  const least = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const most = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+  const length = codePoints(text);
+  if (length > most) yield [...text].slice(0, most).join('');
+  if (length < least) {
+    const padding = generation.random.string(least - length);
+    yield text + padding;
+    const at = text.indexOf('@');
+    if (at > 0) yield text.slice(0, at) + padding + text.slice(at);
+    yield padding + text;
+  }
+}
