@@ -64,7 +64,13 @@ const SUBSCHEMA = new Set([
   'items',
 ]);
 const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
+const SUBSCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+]);
 
 function convert(schema: unknown, conversion: Conversion, depth: number): JsonSchema {
   if (typeof schema === 'boolean') return schema;
@@ -96,7 +102,9 @@ function convert(schema: unknown, conversion: Conversion, depth: number): JsonSc
   exclusiveBound(out, 'exclusiveMinimum', 'minimum');
   exclusiveBound(out, 'exclusiveMaximum', 'maximum');
   if (conversion.direction !== 'both') withoutOtherSide(out, conversion.direction);
-  return out.nullable === true ? nullable(out) : (delete out.nullable, out);
+  if (out.nullable === true) return nullable(out);
+  delete out.nullable;
+  return out;
 }
 
 /** 3.0's `exclusiveMinimum: true` beside `minimum: 5` is 2020-12's `exclusiveMinimum: 5`. */

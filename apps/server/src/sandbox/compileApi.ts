@@ -1,21 +1,16 @@
-import { type HeaderConfig, HTTP_METHODS, type HttpMethod, type ParameterConfig } from '@sandbox/contracts';
+import { HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import { componentNameOf } from './jsonObjects.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
+import { namedSchemasOf, requestModelOf } from './requestModel.js';
+import { ApiValidator } from './requestValidator.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
-import { compileSchemas, parseDefault, type Schemas, type Shape } from './shapes.js';
-import { enforceablePattern } from './tenantPattern.js';
+import { compileSchemas, type Schemas } from './shapes.js';
+import { RequestRules } from './validateRequest.js';
 import type { ResolveSchema } from './xmlBody.js';
-
-export interface CompiledParameter {
-  name: string;
-  location: 'path' | 'query' | 'header';
-  required: boolean;
-  shape: Shape;
-}
 
 export interface CompiledEndpoint {
   id: number;
@@ -23,8 +18,8 @@ export interface CompiledEndpoint {
   path: string;
   /** The path's last fixed segment (`pets` for `/pets/{petId}`): names values generated for it. */
   resourceName: string;
-  parameters: CompiledParameter[];
-  body: { shape?: Shape; required: boolean; json: boolean } | null;
+  /** What a request may carry, and its validators. */
+  request: RequestRules;
   /**
    * By code, range and `default`. spec/DESIGN §6: the lowest 2xx answers unless `Prefer: code=` asks
    * for another; a declared 422 or 400 answers validation failures (as Prism does).
@@ -48,23 +43,6 @@ export interface CompiledApi {
   router: Router<CompiledEndpoint>;
   /** Per collection, the field that identifies a record (from its item endpoints). */
   idFields: Map<string, string>;
-}
-
-function parameterShape(p: ParameterConfig | HeaderConfig): Shape {
-  const items = 'itemsType' in p && p.itemsType ? { type: p.itemsType } : undefined;
-  return {
-    type: p.dataType ?? 'string',
-    format: p.format,
-    enum: p.enumValues?.length ? p.enumValues : null,
-    minLength: 'minLength' in p ? p.minLength : null,
-    maxLength: 'maxLength' in p ? p.maxLength : null,
-    minimum: 'minimum' in p ? p.minimum : null,
-    maximum: 'maximum' in p ? p.maximum : null,
-    pattern: 'pattern' in p ? enforceablePattern(p.pattern) : null,
-    default: parseDefault(p.defaultValue, p.dataType ?? 'string'),
-    example: p.example,
-    items,
-  };
 }
 
 /** The path's last fixed segment: `pets` for `/pets/{petId}`. */
@@ -139,6 +117,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
+  const validator = new ApiValidator(namedSchemasOf(api));
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
@@ -147,7 +126,6 @@ export function compileApi(api: DeployedApi): CompiledApi {
       resourceName,
       resolve,
     });
-    const request = e.requests[0];
     const lastParam = itemParamOf(e.path);
     const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
     const collection = collections.get(e.id) as string;
@@ -162,30 +140,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       method: e.method,
       path: e.path,
       resourceName,
-      parameters: [
-        ...e.parameters.map((p) => ({
-          name: p.keyName,
-          location: p.parameterType,
-          required: p.isRequired || p.parameterType === 'path',
-          shape: parameterShape(p),
-        })),
-        ...e.headers.map((h) => ({
-          name: h.headerKey.toLowerCase(),
-          location: 'header' as const,
-          required: h.isRequired,
-          shape: parameterShape(h),
-        })),
-      ],
-      body: request
-        ? {
-            shape:
-              request.schemaName && schemas.has(request.schemaName)
-                ? { type: 'object', ref: request.schemaName }
-                : undefined,
-            required: request.isRequired,
-            json: /json/i.test(request.contentType),
-          }
-        : null,
+      request: new RequestRules(requestModelOf(e), validator),
       responses,
       collection,
       testRows: e.testRows,

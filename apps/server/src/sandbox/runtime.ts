@@ -107,8 +107,9 @@ export function createSandboxRuntime(
       // checked above stands for the schemes that travel in Authorization
       const refused = endpoint.security?.(request, api.isAuthRequired);
       if (refused) return refused;
-      const checked = validateRequest(endpoint, api.schemas, request, params);
+      const checked = await validateRequest(endpoint.request, request, params);
       const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
+      if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
       if ('problems' in checked)
         return invalidAnswer(
           endpoint.responses,
@@ -138,6 +139,20 @@ export function createSandboxRuntime(
         records,
       );
     },
+  };
+}
+
+/** RFC 9110 §15.5.16: the body is in a media type the operation does not take; the problem lists those it does. */
+function unsupportedMediaType(accepted: string[]): SandboxAnswer {
+  return {
+    status: 415,
+    body: problem(
+      415,
+      'Unsupported Media Type',
+      `This operation takes a body as ${accepted.join(', ')}`,
+      undefined,
+      { accepted },
+    ),
   };
 }
 

@@ -1,7 +1,12 @@
-import type { CompiledEndpoint, CompiledParameter } from './compileApi.js';
-import type { Schemas } from './shapes.js';
+import type { JsonSchema } from '../model/toJsonSchema.js';
+import { isJsonObject } from './jsonObjects.js';
+import { essenceOf, mediaKind } from './mediaTypes.js';
+import { multipartFields } from './multipart.js';
+import { coerceText, cookiesOf, kindsOf, type ParameterSources, readParameter } from './parameterStyles.js';
+import type { RequestModel } from './requestModel.js';
+import type { ApiValidator, RequestCheck, RequestValues } from './requestValidator.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
-import { coerceParameter, type Problem, type Validation, validateValue } from './validateValue.js';
+import type { Problem } from './validateValue.js';
 
 interface Incoming {
   query: Record<string, string | string[] | undefined>;
@@ -9,52 +14,206 @@ interface Incoming {
   rawBody: string | undefined;
 }
 
-function rawValueOf(
-  p: CompiledParameter,
-  incoming: Incoming,
-  params: Record<string, string>,
-): string | undefined {
-  const source = p.location === 'path' ? params : p.location === 'query' ? incoming.query : incoming.headers;
-  const value = source[p.name];
-  return Array.isArray(value) ? value.join(',') : value;
+/** An endpoint's request model with its validators, compiled per body media type on first use. */
+export class RequestRules {
+  private readonly checks = new Map<string, RequestCheck>();
+  /** Follows a reference to a named schema, in 2020-12 form (parameter styles read types through it). */
+  readonly resolve: (name: string) => JsonSchema | undefined;
+
+  constructor(
+    readonly model: RequestModel,
+    private readonly validator: ApiValidator,
+  ) {
+    this.resolve = validator.resolve;
+  }
+
+  /** The validator for a request whose body is of `mediaType` ('' for none). */
+  checkFor(mediaType: string): RequestCheck {
+    let check = this.checks.get(mediaType);
+    if (check) return check;
+    const places: Record<string, { properties: Record<string, JsonSchema>; required: string[] }> = {};
+    for (const p of this.model.parameters) {
+      places[p.in] ??= { properties: {}, required: [] };
+      const place = places[p.in];
+      const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+      place.properties[name] = p.schema;
+      if (p.required) place.required.push(name);
+    }
+    const body = this.model.body;
+    const schema = mediaType === '' ? true : (body?.content.get(mediaType) ?? true);
+    check = this.validator.compile(places, body && { schema, required: body.required });
+    this.checks.set(mediaType, check);
+    return check;
+  }
+
+  /** The declared media type a body's Content-Type falls under; undefined when none does. */
+  mediaTypeOf(contentType: string | undefined): string | undefined {
+    const declared = [...(this.model.body?.content.keys() ?? [])];
+    if (!contentType) return declared[0];
+    const essence = essenceOf(contentType);
+    const [family] = essence.split('/');
+    return (
+      declared.find((type) => essenceOf(type) === essence) ??
+      declared.find((type) => essenceOf(type) === `${family}/*`) ??
+      declared.find((type) => essenceOf(type) === '*/*')
+    );
+  }
 }
 
-/** Checks path, query and header parameters and the JSON body; every problem is reported with its place. */
-export function validateRequest(
-  endpoint: CompiledEndpoint,
-  schemas: Schemas,
+export type Checked =
+  | { body: unknown }
+  | { problems: Problem[] }
+  /** The body's media type is none the operation declares: RFC 9110 §15.5.16's 415. */
+  | { unsupported: string[] };
+
+/** Values nested deeper than this are refused: no real document needs them, and checking costs stack. */
+export const MAX_BODY_DEPTH = 256;
+
+/**
+ * Reads the request's parameters per their styles and its body per its media type, and checks them
+ * all at once against the operation's schemas; every problem is reported with its place.
+ */
+export async function validateRequest(
+  rules: RequestRules,
   incoming: Incoming,
   params: Record<string, string>,
-): { body: unknown } | { problems: Problem[] } {
+): Promise<Checked> {
   const problems: Problem[] = [];
-  // one budget for the whole request: many parameters and body strings cannot add up past it
-  const validation: Validation = { schemas, problems, patterns: new PatternBudget(REQUEST_PATTERN_WORK) };
-  for (const p of endpoint.parameters) {
-    const location = `${p.location}.${p.name}`;
-    const raw = rawValueOf(p, incoming, params);
-    if (raw === undefined || raw === '') {
-      if (p.required) problems.push({ location, message: 'is required' });
-      continue;
-    }
-    const coerced = coerceParameter(raw, p.shape);
-    if ('message' in coerced) problems.push({ location, message: coerced.message });
-    else validateValue(coerced.value, p.shape, location, validation);
+  const values: RequestValues = { path: {}, query: {}, header: {}, cookie: {} };
+  const sources: ParameterSources = {
+    path: params,
+    query: incoming.query,
+    headers: incoming.headers,
+    cookies: cookiesOf(incoming.headers.cookie),
+  };
+  const { resolve } = rules;
+  for (const p of rules.model.parameters) {
+    const read = readParameter(p, sources, resolve);
+    if (read === undefined) continue;
+    const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+    if ('message' in read) problems.push({ location: `${p.in}.${name}`, message: read.message });
+    else values[p.in][name] = read.value;
   }
 
-  let body: unknown;
   const text = incoming.rawBody ?? '';
-  if (endpoint.body?.json && text.trim() !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      problems.push({ location: 'body', message: 'is not valid JSON' });
-      return { problems };
+  let mediaType = '';
+  let body: unknown;
+  if (text.trim() !== '') {
+    const declared = rules.model.body;
+    const contentType = headerText(incoming.headers['content-type']);
+    if (declared) {
+      const chosen = rules.mediaTypeOf(contentType);
+      if (chosen === undefined) return { unsupported: [...declared.content.keys()] };
+      mediaType = chosen;
+      const schema = declared.content.get(chosen) ?? true;
+      const read =
+        essenceOf(chosen) === 'multipart/form-data'
+          ? await readMultipart(text, contentType, schema, resolve)
+          : readBody(text, chosen, schema, resolve);
+      if ('problem' in read) return { problems: [...problems, read.problem] };
+      body = read.value;
+      if (read.checked) values.body = body;
+    } else {
+      // nothing declared: a JSON body is still stored by a POST, anything else kept as text
+      body = mediaKind(contentType ?? 'application/json') === 'json' ? parsedOrText(text) : text;
     }
-    if (endpoint.body.shape) validateValue(body, endpoint.body.shape, 'body', validation);
-  } else if (endpoint.body?.required && text.trim() === '') {
-    problems.push({ location: 'body', message: 'is required' });
-  } else if (text !== '') {
-    body = text;
   }
-  return problems.length ? { problems } : { body };
+  const budget = new PatternBudget(REQUEST_PATTERN_WORK);
+  problems.push(...rules.checkFor(mediaType)(values, budget));
+  return problems.length > 0 ? { problems } : { body };
+}
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+type ReadBody = { value: unknown; checked: boolean } | { problem: Problem };
+
+/** A body in the value its media type carries: JSON parsed, a form's fields by name, text as text. */
+function readBody(
+  text: string,
+  mediaType: string,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): ReadBody {
+  switch (mediaKind(mediaType)) {
+    case 'json': {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return { problem: { location: 'body', message: 'is not valid JSON' } };
+      }
+      if (depthOf(value) > MAX_BODY_DEPTH)
+        return { problem: { location: 'body', message: `is nested deeper than ${MAX_BODY_DEPTH} levels` } };
+      return { value, checked: true };
+    }
+    case 'form':
+      return { value: formFields(new URLSearchParams(text), schema, resolve), checked: true };
+    default: {
+      // text the schema describes as a string is checked; bytes, XML and the like are taken as sent
+      const { types } = kindsOf(schema, resolve);
+      return { value: text, checked: types.has('string') && !types.has('object') };
+    }
+  }
+}
+
+/** A multipart form's fields, each in its property's type; a file part is its content as text. */
+async function readMultipart(
+  text: string,
+  contentType: string | undefined,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): Promise<ReadBody> {
+  try {
+    const fields = await multipartFields(text, contentType ?? '');
+    return { value: formFields(fields, schema, resolve), checked: true };
+  } catch {
+    return { problem: { location: 'body', message: 'is not a valid multipart/form-data body' } };
+  }
+}
+
+/** A form's fields as an object: a repeated name is a list, each value in its property's type. */
+export function formFields(
+  fields: Iterable<[string, string]>,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): Record<string, unknown> {
+  const { properties } = kindsOf(schema, resolve);
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of fields) {
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const kinds = property === undefined ? undefined : kindsOf(property, resolve);
+    const item = kinds?.types.has('array') ? kinds.items : property;
+    const coerced = item === undefined ? value : coerceText(value, item, resolve);
+    if (kinds?.types.has('array')) {
+      const list = Object.hasOwn(out, name) && Array.isArray(out[name]) ? (out[name] as unknown[]) : [];
+      list.push(coerced);
+      out[name] = list;
+    } else if (!Object.hasOwn(out, name)) {
+      out[name] = coerced;
+    }
+  }
+  return out;
+}
+
+/** How deeply a parsed JSON value nests, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_BODY_DEPTH) break;
+    if (Array.isArray(current)) for (const item of current) pending.push([item, depth + 1]);
+    else if (isJsonObject(current))
+      for (const item of Object.values(current)) pending.push([item, depth + 1]);
+  }
+  return deepest;
 }

@@ -1,0 +1,109 @@
+import type { DeclaredOperation, DeclaredSchema, HeaderConfig, ParameterConfig } from '@sandbox/contracts';
+import { constraintsOf, refTo, schemaOfMaster } from '../export/toSchemaObjects.js';
+import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
+import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
+import { mediaKind } from './mediaTypes.js';
+import type { Location, StyledParameter } from './parameterStyles.js';
+
+// What a request to one operation may carry, read from the model: the document's declared operation
+// when the API keeps one, else the catalog's rows written as the export writes them. Schemas are in
+// JSON Schema 2020-12 as a request sees them (a required `readOnly` property is not required);
+// references to named schemas stay `#/components/schemas/<name>`, for the validator's registry.
+
+export interface RequestModel {
+  parameters: (StyledParameter & { required: boolean })[];
+  body?: {
+    required: boolean;
+    /** Media type as declared (`application/json`, `image/*`) → its schema (true: anything). */
+    content: Map<string, JsonSchema>;
+  };
+}
+
+/** Named schemas of the model, by name (declared, or the catalog's as the export writes them). */
+export type NamedSchemas = ReadonlyMap<string, DeclaredSchema>;
+
+export function namedSchemasOf(api: DeployedApi): NamedSchemas {
+  if (api.declaredSchemas.size > 0) return api.declaredSchemas;
+  return new Map(api.schemas.map((master) => [master.schemaName, schemaOfMaster(master)]));
+}
+
+const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
+
+/** OpenAPI 3.1 §4.8.12.4: form in query and cookie, simple in path and header; form explodes. */
+function defaultStyle(location: Location): string {
+  return location === 'query' || location === 'cookie' ? 'form' : 'simple';
+}
+
+export function requestModelOf(endpoint: DeployedEndpoint): RequestModel {
+  return endpoint.operation ? declaredModel(endpoint.operation) : catalogModel(endpoint);
+}
+
+function declaredModel(operation: DeclaredOperation): RequestModel {
+  const parameters = operation.parameters.flatMap((parameter) => {
+    if (!LOCATIONS.has(parameter.in)) return [];
+    const location = parameter.in as Location;
+    const style = parameter.style ?? defaultStyle(location);
+    const [mediaType, media] = Object.entries(parameter.content ?? {})[0] ?? [];
+    const schema = media ? media.schema : parameter.schema;
+    return [
+      {
+        name: parameter.name,
+        in: location,
+        required: location === 'path' || parameter.required === true,
+        style,
+        explode: parameter.explode ?? style === 'form',
+        schema: schema === undefined ? true : toJsonSchema(schema, 'request'),
+        json: mediaType !== undefined && mediaKind(mediaType) === 'json',
+      },
+    ];
+  });
+  const body = operation.requestBody;
+  return {
+    parameters,
+    body: body && {
+      required: body.required === true,
+      content: new Map(
+        Object.entries(body.content).map(([type, media]) => [
+          type,
+          media.schema === undefined ? true : toJsonSchema(media.schema, 'request'),
+        ]),
+      ),
+    },
+  };
+}
+
+function catalogModel(endpoint: DeployedEndpoint): RequestModel {
+  const styled = (
+    name: string,
+    location: Location,
+    required: boolean,
+    row: ParameterConfig | HeaderConfig,
+  ) => {
+    const type = row.dataType ?? 'string';
+    const schema: Record<string, unknown> = { type, ...constraintsOf(row, type) };
+    if (type === 'array') schema.items = 'itemsType' in row && row.itemsType ? { type: row.itemsType } : {};
+    // the catalog knows no styles: a list may come as repeated keys or comma-separated
+    return {
+      name,
+      in: location,
+      required,
+      style: defaultStyle(location),
+      explode: false,
+      schema,
+      json: false,
+    };
+  };
+  const [request] = endpoint.requests;
+  return {
+    parameters: [
+      ...endpoint.parameters.map((p) =>
+        styled(p.keyName, p.parameterType, p.isRequired || p.parameterType === 'path', p),
+      ),
+      ...endpoint.headers.map((h) => styled(h.headerKey, 'header', h.isRequired, h)),
+    ],
+    body: request && {
+      required: request.isRequired,
+      content: new Map([[request.contentType, request.schemaName ? refTo(request.schemaName) : true]]),
+    },
+  };
+}

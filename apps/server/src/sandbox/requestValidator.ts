@@ -1,0 +1,369 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
+import { isJsonObject } from './jsonObjects.js';
+import type { NamedSchemas } from './requestModel.js';
+import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
+import type { Problem } from './validateValue.js';
+
+// Requests are validated by Ajv (JSON Schema 2020-12), one instance per deployed API, each
+// operation's validator compiled on its first request and kept with the compiled API. Named schemas
+// join the instance as operations reach them, each once. A tenant's `pattern` runs on RE2 (linear
+// time) within the request's budget of pattern work, never on JavaScript's RegExp; formats are
+// checked by expressions that stay linear on anonymous input.
+
+const REGISTRY = 'https://sandbox.invalid/schemas/';
+
+const registryRef = (name: string) => REGISTRY + encodeURIComponent(name);
+
+/** The budget of the request being validated: Ajv calls patterns synchronously, within validate(). */
+let activeBudget: { budget: PatternBudget; exhausted: Set<string> } | undefined;
+
+const tenantRegExp = Object.assign(
+  (source: string) => {
+    const compiled = compileTenantPattern(source);
+    // Ajv keeps one matcher per distinct toString(): the source tells them apart
+    const named = () => source;
+    // a pattern RE2 cannot run was named in the import's warnings; it is not enforced
+    if (!('pattern' in compiled)) return { test: () => true, toString: named };
+    const { pattern } = compiled;
+    return {
+      toString: named,
+      test(value: string): boolean {
+        // outside a request's validation (never, today) a test pays from a budget of its own
+        if (!activeBudget) return pattern.test(value, new PatternBudget(REQUEST_PATTERN_WORK)) === true;
+        const matches = pattern.test(value, activeBudget.budget);
+        if (matches !== undefined) return matches;
+        // past the budget a value is refused, not let through unchecked
+        activeBudget.exhausted.add(source);
+        return false;
+      },
+    };
+  },
+  { code: 'tenantRegExp' },
+);
+
+type FormatCheck = (value: string) => boolean;
+
+const ajvFormat = (name: keyof typeof fullFormats): FormatCheck => {
+  const format = fullFormats[name];
+  if (typeof format === 'function') return format as FormatCheck;
+  if (format instanceof RegExp) return (value) => format.test(value);
+  return (format as { validate: FormatCheck }).validate;
+};
+
+const matches =
+  (expression: RegExp): FormatCheck =>
+  (value) =>
+    expression.test(value);
+
+const INT32 = {
+  type: 'number' as const,
+  validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31,
+};
+const anyNumber = { type: 'number' as const, validate: () => true };
+
+// Dates and times by ajv-formats' RFC 3339 checks; the rest by expressions each linear under
+// backtracking (a domain's labels exclude the dot that separates them: one way to split them).
+// ajv-formats' own email and uri expressions are not written for anonymous input. A format the
+// product does not know is not checked, as JSON Schema 2020-12 lets an implementation do.
+const FORMATS = {
+  date: ajvFormat('date'),
+  time: ajvFormat('time'),
+  'date-time': ajvFormat('date-time'),
+  duration: ajvFormat('duration'),
+  uuid: matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  email: matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/),
+  uri: matches(/^[a-z][a-z0-9+.-]*:\S+$/i),
+  ipv4: ajvFormat('ipv4'),
+  byte: matches(/^[A-Za-z0-9+/]*={0,2}$/),
+  int32: INT32,
+  int64: { type: 'number' as const, validate: (n: number) => Number.isInteger(n) },
+  float: anyNumber,
+  double: anyNumber,
+};
+
+function newAjv(): Ajv2020 {
+  return new Ajv2020({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    logger: false,
+    validateSchema: false,
+    validateFormats: true,
+    formats: FORMATS,
+    unicodeRegExp: false,
+    code: { regExp: tenantRegExp },
+  });
+}
+
+/** Schemas are the tenant's: identifiers of their own would clash across an API's schemas. */
+const IDENTIFIERS = ['$id', '$schema', '$anchor', '$dynamicAnchor'];
+
+/** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
+function forAjv(schema: JsonSchema): JsonSchema {
+  return strip(toJsonSchema(schema as Record<string, unknown>, 'request', registryRef), 0);
+}
+
+function strip(schema: unknown, depth: number): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((item) => strip(item, depth + 1)) as unknown as JsonSchema;
+  if (!isJsonObject(schema) || depth > 512) return schema as JsonSchema;
+  for (const key of IDENTIFIERS) if (typeof schema[key] === 'string') delete schema[key];
+  for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1);
+  return schema;
+}
+
+export interface RequestShape {
+  path?: JsonSchema;
+  query?: JsonSchema;
+  header?: JsonSchema;
+  cookie?: JsonSchema;
+  body?: JsonSchema;
+}
+
+/** One request as the validator sees it: each place's values by name, and the parsed body. */
+export interface RequestValues {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  cookie: Record<string, unknown>;
+  body?: unknown;
+}
+
+export type RequestCheck = (values: RequestValues, budget: PatternBudget) => Problem[];
+
+export class ApiValidator {
+  private ajv: Ajv2020 | undefined;
+  private readonly added = new Set<string>();
+
+  constructor(private readonly named: NamedSchemas) {}
+
+  /**
+   * A validator of a whole request: `parameters` (place → name → schema, required names) and the
+   * body's schema (undefined: no body checked). Already converted to 2020-12 by requestModel.
+   */
+  compile(
+    parameters: Record<string, { properties: Record<string, JsonSchema>; required: string[] }>,
+    body: { schema: JsonSchema; required: boolean } | undefined,
+  ): RequestCheck {
+    this.ajv ??= newAjv();
+    const ajv = this.ajv;
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const [place, { properties: members, required: names }] of Object.entries(parameters)) {
+      properties[place] = {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(members).map(([name, s]) => [name, this.reach(s)])),
+        ...(names.length > 0 && { required: names }),
+      };
+    }
+    if (body) {
+      properties.body = this.reach(body.schema);
+      if (body.required) required.push('body');
+    }
+    const root = { type: 'object', properties, ...(required.length > 0 && { required }) };
+    let validate: Pick<ValidateFunction, 'errors'> & ((data: unknown) => boolean);
+    try {
+      validate = ajv.compile(root);
+    } catch {
+      // a schema Ajv cannot compile (a keyword's value of the wrong kind): its parameters still are
+      validate = body ? ajv.compile({ ...root, properties: { ...properties, body: true } }) : () => true;
+    }
+    return (values, budget) => {
+      activeBudget = { budget, exhausted: new Set() };
+      try {
+        if (validate(values)) return [];
+        return problemsOf(validate.errors ?? [], activeBudget.exhausted);
+      } finally {
+        activeBudget = undefined;
+      }
+    };
+  }
+
+  /** Converts an operation's schema for Ajv and adds every named schema it reaches. */
+  private reach(schema: JsonSchema): JsonSchema {
+    const converted = forAjv(schema);
+    this.addReferenced(converted);
+    return converted;
+  }
+
+  private addReferenced(root: JsonSchema): void {
+    const pending: unknown[] = [root];
+    const ajv = this.ajv as Ajv2020;
+    while (pending.length > 0) {
+      const schema = pending.pop();
+      if (Array.isArray(schema)) {
+        pending.push(...schema);
+        continue;
+      }
+      if (!isJsonObject(schema)) continue;
+      const ref = schema.$ref;
+      if (typeof ref === 'string' && ref.startsWith(REGISTRY)) {
+        const name = decodeURIComponent(ref.slice(REGISTRY.length));
+        if (!this.added.has(name)) {
+          this.added.add(name);
+          const target = this.named.get(name);
+          const converted = target === undefined ? true : forAjv(target);
+          ajv.addSchema(typeof converted === 'boolean' ? {} : converted, ref);
+          pending.push(converted);
+        }
+      }
+      for (const value of Object.values(schema)) if (typeof value === 'object') pending.push(value);
+    }
+  }
+
+  /** The named schema a reference of an operation points to, in 2020-12 form (for parameter styles). */
+  resolve = (name: string): JsonSchema | undefined => {
+    const target = this.named.get(name);
+    return target === undefined ? undefined : toJsonSchema(target, 'request');
+  };
+}
+
+export { nameOfRef };
+
+// ——— Ajv's errors as the sandbox's problems, each with its place ———
+
+/** `/body/tags/2/name` as `body.tags[2].name`; `/query/limit` as `query.limit`. */
+function placeOf(instancePath: string): string {
+  const segments = instancePath.split('/').slice(1);
+  let place = '';
+  for (const [index, raw] of segments.entries()) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    // below a parameter's name (or the body), a number is an item's index
+    const isItem = /^\d+$/.test(segment) && index >= (segments[0] === 'body' ? 1 : 2);
+    place += isItem ? `[${segment}]` : place ? `.${segment}` : segment;
+  }
+  return place;
+}
+
+const a = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+function alternativesOf(error: ErrorObject): string {
+  const list = (error.schema as unknown[]) ?? [];
+  return list
+    .map((alternative, index) => {
+      if (isJsonObject(alternative) && typeof alternative.$ref === 'string')
+        return decodeURIComponent(alternative.$ref.slice(alternative.$ref.lastIndexOf('/') + 1));
+      return isJsonObject(alternative) && typeof alternative.title === 'string'
+        ? alternative.title
+        : `#${index + 1}`;
+    })
+    .join(', ');
+}
+
+function messageOf(error: ErrorObject, exhausted: Set<string>): string {
+  const { params } = error;
+  switch (error.keyword) {
+    case 'type': {
+      if (error.data === null) return 'must not be null';
+      const expected = `must be ${String(params.type).split(',').map(a).join(' or ')}`;
+      // a parameter arrives as text: that it is text says nothing
+      return error.instancePath.startsWith('/body') ? `${expected}, got ${a(typeOf(error.data))}` : expected;
+    }
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'minLength':
+      return `must have at least ${params.limit} characters`;
+    case 'maxLength':
+      return `must have at most ${params.limit} characters`;
+    case 'minItems':
+      return `must have at least ${params.limit} items`;
+    case 'maxItems':
+      return `must have at most ${params.limit} items`;
+    case 'minProperties':
+      return `must have at least ${params.limit} properties`;
+    case 'maxProperties':
+      return `must have at most ${params.limit} properties`;
+    case 'minimum':
+      return `must be at least ${params.limit}`;
+    case 'maximum':
+      return `must be at most ${params.limit}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${params.limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${params.limit}`;
+    case 'multipleOf':
+      return `must be a multiple of ${params.multipleOf}`;
+    case 'pattern':
+      return exhausted.has(String(params.pattern))
+        ? `could not be checked against the pattern ${params.pattern}: too much text at once`
+        : `must match the pattern ${params.pattern}`;
+    case 'format':
+      return `must be a valid ${params.format}`;
+    case 'uniqueItems':
+      return `must not repeat an item (items ${params.j} and ${params.i} are equal)`;
+    case 'oneOf':
+      return params.passingSchemas
+        ? `must match only one of ${alternativesOf(error)}`
+        : `must match one of ${alternativesOf(error)}`;
+    case 'anyOf':
+      return `must match one of ${alternativesOf(error)}`;
+    case 'not':
+      return 'must not match the schema it excludes';
+    case 'false schema':
+      return 'is not allowed';
+    default:
+      return error.message ?? 'is not valid';
+  }
+}
+
+const MAX_PROBLEMS = 100;
+const MAX_ERRORS_READ = 1000;
+
+/**
+ * One problem per place and failure. A failed `oneOf`/`anyOf` is one problem: what each alternative
+ * found is dropped (Ajv reports them first, at or below the same place).
+ */
+export function problemsOf(all: ErrorObject[], exhausted: Set<string> = new Set()): Problem[] {
+  // a body of a thousand wrong items says enough in its first errors; the rest are not sifted
+  const errors = all.slice(0, MAX_ERRORS_READ);
+  const compositions = [...errors.keys()].filter((at) => /^(oneOf|anyOf)$/.test(errors[at].keyword));
+  // an alternative's errors come before its composition's, at or below the same place
+  const within = (e: ErrorObject, index: number) =>
+    compositions.some((at) => {
+      const c = errors[at];
+      return (
+        at > index && (e.instancePath === c.instancePath || e.instancePath.startsWith(`${c.instancePath}/`))
+      );
+    });
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const [index, error] of errors.entries()) {
+    if (error.keyword === 'if' || within(error, index)) continue;
+    let location = placeOf(error.instancePath);
+    let message: string;
+    if (error.keyword === 'required') {
+      location = joinPlace(location, String(error.params.missingProperty));
+      message = 'is required';
+    } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      location = joinPlace(
+        location,
+        String(error.params.additionalProperty ?? error.params.unevaluatedProperty),
+      );
+      message = 'is not allowed';
+    } else if (error.keyword === 'dependentRequired') {
+      location = joinPlace(location, String(error.params.missingProperty));
+      message = `is required with ${error.params.property}`;
+    } else {
+      message = messageOf(error, exhausted);
+    }
+    const key = `${location}\n${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ location, message });
+    if (problems.length === MAX_PROBLEMS) break;
+  }
+  return problems;
+}
+
+const joinPlace = (place: string, key: string) => (place ? `${place}.${key}` : key);
