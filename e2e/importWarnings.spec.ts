@@ -28,6 +28,25 @@ components:
         label: { type: string, pattern: '^(?!draft).*$' }
 `;
 
+// Slack's form of `items` (one schema per position) and a reference to another file.
+const CHANNELS = `openapi: 3.0.3
+info: { title: Channels, version: 1.0.0 }
+paths:
+  /channels:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { $ref: '#/components/schemas/Channel' } } }
+components:
+  schemas:
+    Channel:
+      type: object
+      properties:
+        latest: { type: array, items: [{ type: string }, { type: integer }] }
+        owner: { $ref: 'https://example.com/schemas/user.json' }
+`;
+
 describe('importing a document the sandbox cannot wholly honour', () => {
   it('shows what was left out, and where, beside the success', async () => {
     const user = await signUpAndVerifyByApi(product);
@@ -50,6 +69,40 @@ describe('importing a document the sandbox cannot wholly honour', () => {
     await warning.getByText('Imported with a warning:').waitFor();
     expect(await warning.getByRole('listitem').allTextContents()).toEqual([
       '#/components/schemas/Code/properties/label/pattern: The pattern ^(?!draft).*$ is not enforced: lookahead and lookbehind are not supported',
+    ]);
+  });
+
+  it('keeps the warnings with the API: its page lists them, collapsed, after a reload', async () => {
+    const user = await signUpAndVerifyByApi(product);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('main').getByRole('button', { name: 'Create New API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API' });
+    await dialog.getByLabel('Name').fill('channels');
+    await dialog.getByLabel('Description').fill('channels and their latest messages');
+    await dialog.getByLabel('Version').fill('10');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'channels.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(CHANNELS),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await toastOn(page, apiMessages.importSuccess).waitFor();
+
+    const sidebar = page.getByRole('navigation', { name: 'APIs' });
+    await sidebar.getByRole('button', { name: 'Channels', exact: true }).click();
+    await sidebar.getByRole('link', { name: 'GET /channels' }).click();
+    await page.waitForURL('**/request/**');
+    await page.reload();
+    const notice = page.getByRole('main').getByRole('button', { name: '2 import warnings' });
+    await notice.waitFor();
+    expect(await page.getByRole('list', { name: 'Import warnings' }).count()).toBe(0);
+    await notice.click();
+    expect(
+      await page.getByRole('list', { name: 'Import warnings' }).getByRole('listitem').allTextContents(),
+    ).toEqual([
+      '#/components/schemas/Channel/properties/latest/items: The tuple form of items (one schema per position) is kept as declared but shown as a list of any values',
+      '#/components/schemas/Channel/properties/owner/$ref: The external reference https://example.com/schemas/user.json is not followed: it accepts any value',
     ]);
   });
 });

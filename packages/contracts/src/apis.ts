@@ -74,6 +74,8 @@ export interface ImportAnswer extends ApiMaster {
 
 export interface ApiMasterDetail extends ApiMaster {
   schemaMasterList: SchemaMaster[];
+  /** What the import of its document could not honour, kept with the API; absent when nothing. */
+  warnings?: ImportWarning[];
 }
 
 /** The endpoint links of the Mapping tab: comma-separated endpoint ids per method (spec §3). */

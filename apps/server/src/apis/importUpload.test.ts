@@ -1,4 +1,4 @@
-import { apiFormMessages } from '@sandbox/contracts';
+import { apiFormMessages, apisPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../test/accounts.js';
 import { importApi, importFields, multipartBody } from '../test/catalog.js';
@@ -76,16 +76,6 @@ describe.each(dialects)('importing a document through the New API form on %s', (
     );
   });
 
-  it('names the dangling reference', async () => {
-    const dangling = petstoreYaml.replace(
-      "$ref: '#/components/schemas/Owner' }\n        address",
-      "$ref: '#/components/schemas/Nobody' }\n        address",
-    );
-    const res = await importApi(app, auth, dangling);
-    await expectRefused(res, 400, /./);
-    expect(`${res.json().message} ${res.json().detail}`).toMatch(/Nobody/);
-  });
-
   it('refuses a 50 MB file with 413 and keeps answering', async () => {
     const huge = `{"openapi":"3.0.0","x":"${'a'.repeat(50 * 1024 * 1024)}"}`;
     await expectRefused(await importApi(app, auth, huge, 'huge.json'), 413, /too large/i);
@@ -140,5 +130,28 @@ describe.each(dialects)('importing a document through the New API form on %s', (
       return { endpoints: strip(endpoints), schemas: strip(detail.schemaMasterList) };
     };
     expect(await describeApi(second.json().id)).toEqual(await describeApi(first.json().id));
+  });
+
+  it('imports a document with a dangling reference, naming it in a warning the API keeps', async () => {
+    const dangling = petstoreYaml.replace(
+      "$ref: '#/components/schemas/Owner' }\n        address",
+      "$ref: '#/components/schemas/Nobody' }\n        address",
+    );
+    const res = await importApi(app, auth, dangling);
+    expect(res.statusCode).toBe(201);
+    const warning = {
+      pointer: expect.stringMatching(/\/\$ref$/),
+      message: 'The reference #/components/schemas/Nobody points to nothing: it accepts any value',
+    };
+    expect(res.json().warnings).toEqual([warning]);
+    const detail = await app.server.inject({ url: apisPaths.one(res.json().id), headers: auth });
+    expect(detail.json().warnings).toEqual([warning]);
+  });
+
+  it('shows no warnings on an API whose import had none', async () => {
+    const res = await importApi(app, auth, petstoreYaml);
+    expect(res.json().warnings).toEqual([]);
+    const detail = await app.server.inject({ url: apisPaths.one(res.json().id), headers: auth });
+    expect(detail.json()).not.toHaveProperty('warnings');
   });
 });

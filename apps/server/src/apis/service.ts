@@ -125,7 +125,9 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     async getOne(user: User, apiMasterId: number): Promise<ApiMasterDetail> {
       const api = await apiOf(user, apiMasterId);
       const [master] = await withEndpoints([api]);
-      return { ...master, schemaMasterList: await loadSchemas(db, api.id) };
+      const detail: ApiMasterDetail = { ...master, schemaMasterList: await loadSchemas(db, api.id) };
+      if (api.import_warnings !== null) detail.warnings = JSON.parse(api.import_warnings);
+      return detail;
     },
 
     async save(user: User, input: ApiMasterSave): Promise<ApiMaster> {

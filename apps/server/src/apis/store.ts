@@ -209,6 +209,7 @@ export function createApiStore(db: Kysely<Database>) {
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
           declared_schemas: imported?.declaredSchemasJson ?? null,
+          import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
           importing_since: imported ? now() : null,
         })
         .returning('id')

@@ -12,6 +12,7 @@ import * as sandboxUsage from './migrations/009_sandbox_usage.js';
 import * as apiImporting from './migrations/010_api_importing.js';
 import * as declaredOperations from './migrations/011_declared_operations.js';
 import * as declaredSchemas from './migrations/012_declared_schemas.js';
+import * as importWarnings from './migrations/013_import_warnings.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -27,6 +28,7 @@ const migrations = {
   '010_api_importing': apiImporting,
   '011_declared_operations': declaredOperations,
   '012_declared_schemas': declaredSchemas,
+  '013_import_warnings': importWarnings,
 };
 
 export async function migrate(db: Db): Promise<void> {

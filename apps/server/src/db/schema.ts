@@ -58,6 +58,8 @@ export interface ApiMastersTable {
   security_schemes: string | null;
   /** JSON: the document's named schemas as written, by name (DeclaredSchemas); NULL when it names none. */
   declared_schemas: string | null;
+  /** JSON: what the import could not honour (ImportWarning[]); NULL when it warned of nothing. */
+  import_warnings: string | null;
 }
 
 export interface EndpointsTable {

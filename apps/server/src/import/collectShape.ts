@@ -1,4 +1,4 @@
-import { ImportError, refuseDeepNesting } from './ImportError.js';
+import { refuseDeepNesting } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
 
@@ -31,7 +31,7 @@ export function collectShape(
         if (isObject(item)) visit(item, childPointer(at, 'allOf', index), level + 1);
       });
     }
-    addProperties(shape, part, at);
+    addProperties(shape, part, at, resolver);
     if (shape.composition) return;
     for (const kind of ['oneOf', 'anyOf'] as const) {
       const alternatives = part[kind];
@@ -47,14 +47,18 @@ export function collectShape(
   return shape;
 }
 
-function addProperties(shape: SchemaShape, part: Json, at: string): void {
+function addProperties(shape: SchemaShape, part: Json, at: string, resolver: RefResolver): void {
   const { properties, required } = part;
   if (properties !== undefined) {
     if (!isObject(properties)) {
-      throw new ImportError('The properties of a schema must be an object', childPointer(at, 'properties'));
-    }
-    for (const [key, value] of Object.entries(properties)) {
-      shape.properties.set(key, { value, pointer: childPointer(at, 'properties', key) });
+      resolver.warnings.add(
+        childPointer(at, 'properties'),
+        'The properties of a schema must be an object: they are left out of the catalog',
+      );
+    } else {
+      for (const [key, value] of Object.entries(properties)) {
+        shape.properties.set(key, { value, pointer: childPointer(at, 'properties', key) });
+      }
     }
   }
   if (Array.isArray(required)) {

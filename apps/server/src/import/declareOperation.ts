@@ -9,7 +9,6 @@ import type {
   SecurityRequirement,
 } from '@sandbox/contracts';
 import type { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
-import { ImportError } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, isRef, type Json, type Located } from './resolveRef.js';
 import type { LocatedParameter } from './toParameters.js';
@@ -166,11 +165,12 @@ function declareContent(
   context: DeclareContext,
 ): Record<string, DeclaredMediaType> | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new ImportError('A content must be an object', pointer);
+  // the catalog names what is left out (toRequests, toResponses)
+  if (!isObject(value)) return undefined;
   const content: Record<string, DeclaredMediaType> = {};
   for (const [mediaType, media] of Object.entries(value)) {
     const at = childPointer(pointer, mediaType);
-    if (!isObject(media)) throw new ImportError('A media type must be an object', at);
+    if (!isObject(media)) continue;
     content[mediaType] = declareMediaType({ value: media, pointer: at }, context);
   }
   return content;

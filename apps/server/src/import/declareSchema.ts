@@ -128,16 +128,22 @@ export class SchemaDeclarer {
       }
     }
     if (this.swagger2) fromSwagger2(out);
-    const ref = value.$ref;
-    if (typeof ref !== 'string') return out;
-    return this.follow(ref, out, depth, inlining);
+    if (!('$ref' in value)) return out;
+    return this.follow(value.$ref, pointer, out, depth, inlining);
   }
 
-  /** A reference to a named schema stays one; any other local one is replaced by what it points to. */
-  private follow(ref: string, beside: Json, depth: number, inlining: Set<string>): unknown {
-    const target = this.catalog.resolver.tryLookup(ref);
-    // a reference the catalog would not follow (external, dangling) is left as written
-    if (!target) return { $ref: ref, ...beside };
+  /**
+   * A reference to a named schema stays one; any other local one is replaced by what it points to.
+   * One that cannot be followed (external, dangling) is left as written, and named in a warning: the
+   * catalog reads it as accepting any value.
+   */
+  private follow(ref: unknown, at: string, beside: Json, depth: number, inlining: Set<string>): unknown {
+    const target = typeof ref === 'string' ? this.catalog.resolver.tryLookup(ref) : null;
+    if (!target) {
+      // lookup names it in a warning
+      this.catalog.resolver.lookup(ref, at);
+      return typeof ref === 'string' ? { $ref: ref, ...beside } : beside;
+    }
     const name = this.catalog.componentName(target.pointer);
     if (name !== null) return { $ref: schemaRef(name), ...beside };
     // a cycle through schemas that are not named has no finite copy: its inner end accepts anything

@@ -8,6 +8,32 @@ import { isObject, type Json } from './resolveRef.js';
 
 const KNOWN_TYPES = new Set<string>(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
 
+// Keywords the catalog's form fields cannot show: the declared schema keeps them as written.
+const UNSHOWN_KEYWORDS = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'multipleOf',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'uniqueItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'minProperties',
+  'maxProperties',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'discriminator',
+];
+
 export interface Constraints {
   description?: string;
   format?: string;
@@ -81,17 +107,39 @@ export function collapseNullable(schema: Json): { schema: Json; nullable: boolea
   return { schema, nullable: isNullable(schema) };
 }
 
-/** `$ref`, or `allOf: [{$ref}]` alone: the usual way of putting a description beside a reference. */
+// What may be written beside a reference without changing what it accepts.
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated']);
+
+/**
+ * `$ref`, or `allOf: [{$ref}]` alone, or beside parts that only annotate it (`allOf: [{$ref},
+ * {description}]`, as every Amazon document writes): the usual ways of describing a reference.
+ */
 export function refOf(schema: Json): unknown {
   if ('$ref' in schema) return schema.$ref;
   const parts = schema.allOf;
-  if (Array.isArray(parts) && parts.length === 1 && isObject(parts[0]) && '$ref' in parts[0]) {
-    if (!('properties' in schema) && !('oneOf' in schema) && !('anyOf' in schema)) return parts[0].$ref;
+  if (!Array.isArray(parts) || 'properties' in schema || 'oneOf' in schema || 'anyOf' in schema) {
+    return undefined;
   }
-  return undefined;
+  const refs = parts.filter((part) => isObject(part) && '$ref' in part);
+  const annotating = parts.every((part) => refs.includes(part) || isAnnotation(part));
+  return refs.length === 1 && annotating ? (refs[0] as Json).$ref : undefined;
 }
 
-/** Where a schema is, to check its `pattern`; a reader given no place leaves the pattern out. */
+/** The annotations of `allOf` parts beside a reference, on the referring schema itself. */
+export function withAnnotations(schema: Json): Json {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const annotations = schema.allOf.filter(isAnnotation);
+  return annotations.length === 0 ? schema : Object.assign({}, ...annotations, schema);
+}
+
+function isAnnotation(part: unknown): boolean {
+  return isObject(part) && Object.keys(part).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
+}
+
+/**
+ * Where a schema is, to check its `pattern` and name what the catalog cannot show; a reader given no
+ * place leaves the pattern out and warns of nothing.
+ */
 export interface PatternPlace {
   pointer: string;
   warnings: ImportWarnings;
@@ -113,6 +161,7 @@ export function readConstraints(schema: Json, type: PropertyType, place?: Patter
     const pattern = readPattern(schema.pattern, place);
     if (pattern !== undefined) found.pattern = pattern;
   }
+  if (place) warnUnshownKeywords(schema, place);
   if ('default' in schema) found.defaultValue = encodeDefault(schema.default);
   const example = firstExample(schema);
   if (example !== undefined) found.example = example;
@@ -126,6 +175,17 @@ function readPattern(pattern: string, { pointer, warnings }: PatternPlace): stri
   const shown = pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern;
   warnings.add(childPointer(pointer, 'pattern'), `The pattern ${shown} is not enforced: ${compiled.refusal}`);
   return undefined;
+}
+
+/** One warning per schema naming what its form fields leave out; `additionalProperties: true` is the default. */
+function warnUnshownKeywords(schema: Json, { pointer, warnings }: PatternPlace): void {
+  const unshown = UNSHOWN_KEYWORDS.filter((keyword) => keyword in schema);
+  const extra = schema.additionalProperties;
+  if (extra !== undefined && extra !== true && !(isObject(extra) && Object.keys(extra).length === 0)) {
+    unshown.push('additionalProperties');
+  }
+  if (unshown.length === 0) return;
+  warnings.addMinor(pointer, `Kept as declared but not shown in the schema editor: ${unshown.join(', ')}`);
 }
 
 function isCount(value: unknown): value is number {

@@ -1,7 +1,11 @@
-import { type HttpMethodName, type ImportedEndpoint, OPERATION_METHODS } from '@sandbox/contracts';
+import {
+  HTTP_METHODS,
+  type HttpMethodName,
+  type ImportedEndpoint,
+  OPERATION_METHODS,
+} from '@sandbox/contracts';
 import { type DeclareContext, declareOperation } from './declareOperation.js';
 import { declareSwagger2Operation } from './declareSwagger2Operation.js';
-import { ImportError } from './ImportError.js';
 import { operationBaseName } from './names.js';
 import { withTemplateParameters } from './pathTemplate.js';
 import { childPointer } from './pointer.js';
@@ -15,6 +19,8 @@ import type { SchemaCatalog } from './toSchemas.js';
 const METHODS = new Map<string, HttpMethodName>(
   OPERATION_METHODS.map((method) => [method.toLowerCase(), method]),
 );
+// spec §3: the five methods the product's pages were drawn for; the others are said to be kept
+const LISTED_METHODS = new Set<string>(HTTP_METHODS);
 
 export interface DocumentContext {
   document: Json & { paths: Json };
@@ -32,7 +38,16 @@ export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
       const method = METHODS.get(key.toLowerCase());
       if (!method) continue;
       const operationPointer = childPointer(pointer, key);
-      if (!isObject(operation)) throw new ImportError('An operation must be an object', operationPointer);
+      if (!isObject(operation)) {
+        context.catalog.warnings.add(operationPointer, 'An operation must be an object: it is left out');
+        continue;
+      }
+      if (!LISTED_METHODS.has(method)) {
+        context.catalog.warnings.add(
+          operationPointer,
+          `This ${method} operation is kept and answered by the sandbox, but the product lists and links only GET, POST, PUT, PATCH and DELETE`,
+        );
+      }
       endpoints.push(toEndpoint(path, method, operation, operationPointer, item, pointer, context));
     }
   }
@@ -42,8 +57,9 @@ export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
 /** A path item may be a `$ref` (3.1 `components.pathItems`); what is written beside it wins. */
 function readPathItem(value: unknown, pointer: string, context: DocumentContext): Json {
   if (!isRef(value)) {
-    if (!isObject(value)) throw new ImportError('A path item must be an object', pointer);
-    return value;
+    if (isObject(value)) return value;
+    context.catalog.warnings.add(pointer, 'A path item must be an object: it is left out');
+    return {};
   }
   const { $ref: _ref, ...beside } = value;
   const target = context.catalog.resolver.followObject({ value, pointer }, 'A path item');

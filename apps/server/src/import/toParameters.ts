@@ -1,9 +1,9 @@
 import type { HeaderConfig, ParameterConfig } from '@sandbox/contracts';
-import { ImportError } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { impliedType, readConstraints } from './readConstraints.js';
 import { readExample } from './readExample.js';
 import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
+import { isTuple } from './schemaContext.js';
 import type { SchemaCatalog } from './toSchemas.js';
 
 export interface LocatedParameter {
@@ -19,7 +19,10 @@ export function mergeParameters(lists: Located[], resolver: RefResolver): Locate
   const merged = new Map<string, LocatedParameter>();
   for (const { value: list, pointer } of lists) {
     if (list === undefined) continue;
-    if (!Array.isArray(list)) throw new ImportError('The parameters must be a list', pointer);
+    if (!Array.isArray(list)) {
+      resolver.warnings.add(pointer, 'The parameters must be a list: they are left out');
+      continue;
+    }
     list.forEach((item, index) => {
       const parameter = resolver.followObject(
         { value: item, pointer: childPointer(pointer, index) },
@@ -27,7 +30,8 @@ export function mergeParameters(lists: Located[], resolver: RefResolver): Locate
       );
       const { name, in: location } = parameter.value;
       if (typeof name !== 'string' || typeof location !== 'string') {
-        throw new ImportError('A parameter needs a name and a place (in)', parameter.pointer);
+        resolver.warnings.add(parameter.pointer, 'A parameter needs a name and a place (in): it is left out');
+        return;
       }
       merged.set(`${location}:${name}`, parameter as LocatedParameter);
     });
@@ -49,7 +53,12 @@ export function toParameterConfig(parameter: LocatedParameter, catalog: SchemaCa
   const { description: _description, example: _example, ...rest } = constraints;
   Object.assign(config, rest);
   if (example !== undefined) config.example = example;
-  if (type === 'array' && schema.items !== undefined) {
+  const itemsPointer = swagger2 ? parameter.pointer : childPointer(parameter.pointer, 'schema');
+  if (
+    type === 'array' &&
+    schema.items !== undefined &&
+    !isTuple(schema.items, itemsPointer, catalog.warnings)
+  ) {
     const items = catalog.inlineView({ value: schema.items, pointer: parameter.pointer });
     config.itemsType = impliedType(items.schema, 'string');
   }

@@ -6,7 +6,7 @@ import { pascalCase } from './names.js';
 import { childPointer } from './pointer.js';
 import { impliedType, readConstraints } from './readConstraints.js';
 import type { Located } from './resolveRef.js';
-import { hasComposition, type SchemaContext, type SchemaView, schemaRef } from './schemaContext.js';
+import { hasComposition, isTuple, type SchemaContext, type SchemaView, schemaRef } from './schemaContext.js';
 
 /** `hint` is the name of what owns these properties, to name the schemas synthesized below them. */
 export function toProperties(
@@ -51,15 +51,16 @@ function toProperty(
   if (view.nullable) property.nullable = true;
   const ownName = type === 'object' || type === 'array' ? hint + pascalCase(key) : hint;
   if (type === 'object') {
-    const nested = toProperties(
-      collectShape(schema, view.pointer, context.resolver, depth),
-      context,
-      ownName,
-      depth + 1,
+    const nested = context.propertiesOf(view, () =>
+      toProperties(collectShape(schema, view.pointer, context.resolver, depth), context, ownName, depth + 1),
     );
     if (nested.length > 0) property.configProperties = nested;
   }
-  if (type === 'array' && schema.items !== undefined) {
+  if (
+    type === 'array' &&
+    schema.items !== undefined &&
+    !isTuple(schema.items, view.pointer, context.warnings)
+  ) {
     describeItems(
       property,
       { value: schema.items, pointer: childPointer(view.pointer, 'items') },
@@ -108,8 +109,14 @@ function describeItems(
   }
   property.itemsType = type;
   if (type === 'object') {
-    const shape = collectShape(view.schema, view.pointer, context.resolver, depth + 1);
-    const nested = toProperties(shape, context, hint, depth + 1);
+    const nested = context.propertiesOf(view, () =>
+      toProperties(
+        collectShape(view.schema, view.pointer, context.resolver, depth + 1),
+        context,
+        hint,
+        depth + 1,
+      ),
+    );
     if (nested.length > 0) property.configProperties = nested;
   }
 }

@@ -1,5 +1,4 @@
 import type { RequestConfig } from '@sandbox/contracts';
-import { ImportError } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located } from './resolveRef.js';
 import type { LocatedParameter } from './toParameters.js';
@@ -17,17 +16,23 @@ export function requestsOfOpenApi(
   const body = catalog.resolver.followObject(requestBody, 'A request body');
   const { content } = body.value;
   if (content === undefined) return [];
-  if (!isObject(content))
-    throw new ImportError('The content of a request body must be an object', body.pointer);
+  const warnings = catalog.warnings;
+  if (!isObject(content)) {
+    warnings.add(childPointer(body.pointer, 'content'), 'The content must be an object: it is left out');
+    return [];
+  }
   const isRequired = body.value.required === true;
-  return Object.entries(content).map(([contentType, media]) => {
+  return Object.entries(content).flatMap(([contentType, media]) => {
     const pointer = childPointer(body.pointer, 'content', contentType);
-    if (!isObject(media)) throw new ImportError('A media type must be an object', pointer);
+    if (!isObject(media)) {
+      warnings.add(pointer, 'A media type must be an object: it is left out');
+      return [];
+    }
     const schemaName =
       media.schema === undefined
         ? null
         : catalog.nameBody({ value: media.schema, pointer: childPointer(pointer, 'schema') }, name);
-    return { contentType, schemaName, isRequired };
+    return [{ contentType, schemaName, isRequired }];
   });
 }
 

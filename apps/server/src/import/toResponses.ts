@@ -1,9 +1,8 @@
 import type { ResponseConfig } from '@sandbox/contracts';
-import { ImportError } from './ImportError.js';
 import { pascalCase } from './names.js';
 import { childPointer } from './pointer.js';
 import { readExample } from './readExample.js';
-import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
+import { isObject, type Json, type Located } from './resolveRef.js';
 import type { SchemaCatalog } from './toSchemas.js';
 
 /** One response config per status code; of several media types, JSON is the one kept. */
@@ -14,7 +13,10 @@ export function toResponses(
   produces: string[] | null,
 ): ResponseConfig[] {
   if (responses.value === undefined) return [];
-  if (!isObject(responses.value)) throw new ImportError('The responses must be an object', responses.pointer);
+  if (!isObject(responses.value)) {
+    catalog.warnings.add(responses.pointer, 'The responses must be an object: they are left out');
+    return [];
+  }
   return Object.entries(responses.value).map(([code, value]) => {
     const response = catalog.resolver.followObject(
       { value, pointer: childPointer(responses.pointer, code) },
@@ -26,7 +28,7 @@ export function toResponses(
       responseSchemaName: null,
       contentType: null,
     };
-    const media = produces ? swaggerMedia(response, produces) : openApiMedia(response, catalog.resolver);
+    const media = produces ? swaggerMedia(response, produces) : openApiMedia(response, catalog);
     if (!media) return config;
     config.contentType = media.contentType;
     if (media.schema.value !== undefined) {
@@ -44,20 +46,28 @@ interface Media {
   example: () => unknown;
 }
 
-function openApiMedia(response: { value: Json; pointer: string }, resolver: RefResolver): Media | null {
+function openApiMedia(response: { value: Json; pointer: string }, catalog: SchemaCatalog): Media | null {
   const { content } = response.value;
   if (content === undefined) return null;
-  if (!isObject(content))
-    throw new ImportError('The content of a response must be an object', response.pointer);
+  if (!isObject(content)) {
+    catalog.warnings.add(
+      childPointer(response.pointer, 'content'),
+      'The content must be an object: it is left out',
+    );
+    return null;
+  }
   const contentType = preferJson(Object.keys(content));
   if (contentType === undefined) return null;
   const pointer = childPointer(response.pointer, 'content', contentType);
   const media = content[contentType];
-  if (!isObject(media)) throw new ImportError('A media type must be an object', pointer);
+  if (!isObject(media)) {
+    catalog.warnings.add(pointer, 'A media type must be an object: it is left out');
+    return null;
+  }
   return {
     contentType,
     schema: { value: media.schema, pointer: childPointer(pointer, 'schema') },
-    example: () => readExample(media, pointer, resolver),
+    example: () => readExample(media, pointer, catalog.resolver),
   };
 }
 

@@ -1,11 +1,25 @@
-import type { PropertyType, SchemaMaster } from '@sandbox/contracts';
+import type { BodyProperty, PropertyType, SchemaMaster } from '@sandbox/contracts';
 import { collectShape, type SchemaShape } from './collectShape.js';
 import { ImportError, refuseDeepNesting } from './ImportError.js';
-import { ImportWarnings } from './importWarnings.js';
+import type { ImportWarnings } from './importWarnings.js';
 import { childPointer, splitPointer } from './pointer.js';
-import { collapseNullable, impliedType, isNullSchema, readConstraints, refOf } from './readConstraints.js';
+import {
+  collapseNullable,
+  impliedType,
+  isNullSchema,
+  readConstraints,
+  refOf,
+  withAnnotations,
+} from './readConstraints.js';
 import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
-import { hasComposition, type SchemaContext, type SchemaView, schemaRef } from './schemaContext.js';
+import {
+  hasComposition,
+  isTuple,
+  readableSchema,
+  type SchemaContext,
+  type SchemaView,
+  schemaRef,
+} from './schemaContext.js';
 import { toProperties } from './toProperties.js';
 
 const MAX_INLINE_REFERENCES = 20_000;
@@ -16,13 +30,14 @@ const MAX_INLINE_REFERENCES = 20_000;
  */
 export class SchemaCatalog implements SchemaContext {
   readonly schemas: SchemaMaster[] = [];
-  readonly warnings = new ImportWarnings();
+  readonly warnings: ImportWarnings;
   private readonly components = new Map<string, Located>();
   private readonly taken = new Set<string>();
   private readonly synthesized = new Map<Json, SchemaMaster>();
   private readonly componentTypes = new Map<string, PropertyType | 'pending'>();
   private readonly componentNames = new Map<string, string | null>();
   private inlineReferences = 0;
+  private readonly expanding = new Set<Json>();
 
   /** `componentsPointer` is where the document keeps them: `#/components/schemas` or `#/definitions`. */
   constructor(
@@ -30,9 +45,12 @@ export class SchemaCatalog implements SchemaContext {
     private readonly componentsPointer: string,
     components: unknown,
   ) {
+    this.warnings = resolver.warnings;
     if (components === undefined) return;
-    if (!isObject(components))
-      throw new ImportError('The named schemas must be an object', componentsPointer);
+    if (!isObject(components)) {
+      this.warnings.add(componentsPointer, 'The named schemas must be an object: none are imported');
+      return;
+    }
     for (const [name, schema] of Object.entries(components)) {
       this.components.set(name, { value: schema, pointer: childPointer(componentsPointer, name) });
       this.taken.add(name);
@@ -60,8 +78,7 @@ export class SchemaCatalog implements SchemaContext {
     let nullable = false;
     const visited = new Set<string>();
     for (;;) {
-      const value = current.value === true ? {} : current.value;
-      if (!isObject(value)) throw new ImportError('A schema must be an object', current.pointer);
+      const value = readableSchema(current, this.warnings);
       const collapsed = collapseNullable(value);
       nullable ||= collapsed.nullable;
       const ref = refOf(collapsed.schema);
@@ -69,8 +86,16 @@ export class SchemaCatalog implements SchemaContext {
         return { named: null, schema: collapsed.schema, pointer: current.pointer, nullable };
       const target = this.resolver.lookup(ref, current.pointer);
       const named = this.componentName(target.pointer);
-      if (named !== null) return { named, schema: collapsed.schema, pointer: current.pointer, nullable };
-      if (visited.has(target.pointer)) throw new ImportError('A $ref refers back to itself', current.pointer);
+      if (named !== null) {
+        return { named, schema: withAnnotations(collapsed.schema), pointer: current.pointer, nullable };
+      }
+      if (visited.has(target.pointer)) {
+        current = this.resolver.unfollowed(
+          current.pointer,
+          'This $ref refers back to itself: it accepts any value',
+        );
+        continue;
+      }
       visited.add(target.pointer);
       // an inline target is converted again at each reference: a chain of double references would explode
       if (++this.inlineReferences > MAX_INLINE_REFERENCES) {
@@ -84,11 +109,38 @@ export class SchemaCatalog implements SchemaContext {
   inlineView(located: Located): SchemaView {
     let view = this.view(located);
     for (let hops = 0; view.named !== null; hops++) {
-      if (hops > this.components.size) throw new ImportError('A $ref refers back to itself', view.pointer);
+      if (hops > this.components.size) {
+        const unfollowed = this.resolver.unfollowed(
+          view.pointer,
+          'This $ref refers back to itself: it accepts any value',
+        );
+        return {
+          named: null,
+          schema: unfollowed.value as Json,
+          pointer: unfollowed.pointer,
+          nullable: view.nullable,
+        };
+      }
       const target = this.view(this.components.get(view.named) as Located);
       view = { ...target, nullable: target.nullable || view.nullable };
     }
     return view;
+  }
+
+  propertiesOf(view: SchemaView, list: () => BodyProperty[]): BodyProperty[] {
+    if (this.expanding.has(view.schema)) {
+      this.warnings.add(
+        view.pointer,
+        'This schema is part of itself through a reference that is not a named schema: its properties are shown once, not again here',
+      );
+      return [];
+    }
+    this.expanding.add(view.schema);
+    try {
+      return list();
+    } finally {
+      this.expanding.delete(view.schema);
+    }
   }
 
   typeOfComponent(name: string): PropertyType {
@@ -149,8 +201,9 @@ export class SchemaCatalog implements SchemaContext {
     if (view.nullable) master.nullable = true;
     const shape = collectShape(schema, view.pointer, this.resolver, depth);
     if (shape.composition) master.composition = this.alternatives(name, shape.composition, master, depth);
-    if (type === 'object') master.configProperties = toProperties(shape, this, name, depth + 1);
-    else if (type === 'array') this.describeItems(master, schema, view.pointer, depth);
+    if (type === 'object') {
+      master.configProperties = this.propertiesOf(view, () => toProperties(shape, this, name, depth + 1));
+    } else if (type === 'array') this.describeItems(master, schema, view.pointer, depth);
     else Object.assign(master, constraints);
     return master;
   }
@@ -186,7 +239,7 @@ export class SchemaCatalog implements SchemaContext {
   }
 
   private describeItems(master: SchemaMaster, schema: Json, pointer: string, depth: number): void {
-    if (schema.items === undefined) return;
+    if (schema.items === undefined || isTuple(schema.items, pointer, this.warnings)) return;
     const view = this.view({ value: schema.items, pointer: childPointer(pointer, 'items') });
     if (view.named !== null) {
       master.itemsType = this.typeOfComponent(view.named);

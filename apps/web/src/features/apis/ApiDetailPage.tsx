@@ -1,7 +1,8 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { downloadOpenApi, failureMessage, useApiList, useEndpoint } from './api';
+import { ApiImportWarnings } from './ApiImportWarnings';
+import { downloadOpenApi, failureMessage, useApiDetail, useApiList, useEndpoint } from './api';
 import { EndpointHeader } from './EndpointHeader';
 import { EndpointTabs } from './EndpointTabs';
 import { isViewer } from './roles';
@@ -11,6 +12,7 @@ export function ApiDetailPage() {
   const { projectId = '', apiId = '' } = useParams();
   const endpoint = useEndpoint(projectId, apiId);
   const master = useApiList().data?.find((api) => String(api.id) === projectId);
+  const warnings = useApiDetail(projectId).data?.warnings ?? [];
 
   if (endpoint.isPending) {
     return (
@@ -36,6 +38,7 @@ export function ApiDetailPage() {
 
   return (
     <Stack spacing={2}>
+      <ApiImportWarnings warnings={warnings} />
       <EndpointHeader endpoint={detail} apiName={apiName} readOnly={isViewer()} onDownload={download} />
       <EndpointTabs apiMasterId={projectId} endpoint={detail} readOnly={isViewer()} />
     </Stack>

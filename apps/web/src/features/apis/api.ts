@@ -1,6 +1,7 @@
 // The API catalog calls of spec §7 and the spec §8 message each failure shows.
 import {
   type ApiMaster,
+  type ApiMasterDetail,
   type AutomaticLinks,
   apisPaths,
   type EndpointDetail,
@@ -23,6 +24,7 @@ import { saveJsonFile } from './saveJsonFile';
 export const apiKeys = {
   all: ['apis'] as const,
   list: () => [...apiKeys.all, 'list'] as const,
+  detail: (apiMasterId: string) => [...apiKeys.all, apiMasterId, 'detail'] as const,
   endpoint: (apiMasterId: string, endpointId: string) =>
     [...apiKeys.all, apiMasterId, 'endpoint', endpointId] as const,
   mapParams: (apiMasterId: string, endpointId: string) =>
@@ -50,6 +52,13 @@ export function importFailureMessage(error: unknown): string {
 
 export const useApiList = () =>
   useQuery({ queryKey: apiKeys.list(), queryFn: () => http<ApiMaster[]>(apisPaths.list) });
+
+/** One API with its schemas and what its import could not honour. */
+export const useApiDetail = (apiMasterId: string) =>
+  useQuery({
+    queryKey: apiKeys.detail(apiMasterId),
+    queryFn: () => http<ApiMasterDetail>(apisPaths.one(apiMasterId)),
+  });
 
 export const useEndpoint = (apiMasterId: string, endpointId: string) =>
   useQuery({
