@@ -141,6 +141,7 @@ describe('generated values validate against their schema', () => {
       required: ['kind', 'size'],
       properties: { kind: { enum: ['small', 'large'] }, size: { type: 'integer' } },
       if: { properties: { kind: { const: 'small' } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own keyword
       then: { properties: { size: { maximum: 10 } } },
       else: { properties: { size: { minimum: 100 } } },
     });
