@@ -11,7 +11,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
-import { exportOpenApi } from '../export/exportOpenApi.js';
 import { parseWith } from '../http/validate.js';
 import type { ApisService } from './service.js';
 
@@ -42,11 +41,9 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
 
   app.get('/api/api-config-master/:apiMasterId/openapi', async (request, reply) => {
     const { apiMasterId } = parseWith(ZApiParams, request.params);
-    const catalog = await apis.loadCatalog(currentUser(request), apiMasterId);
-    const fileName = `${catalog.title.replace(/[^\w.-]+/g, '-')}-openapi.json`;
-    return reply
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(exportOpenApi(catalog));
+    const document = await apis.exportDocument(currentUser(request), apiMasterId);
+    const fileName = `${document.info.title.replace(/[^\w.-]+/g, '-')}-openapi.json`;
+    return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(document);
   });
 
   app.get('/api/api-publish/:apiMasterId/publish', write, (request) =>

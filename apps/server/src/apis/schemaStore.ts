@@ -1,4 +1,4 @@
-import type { BodyProperty, SchemaMaster } from '@sandbox/contracts';
+import type { BodyProperty, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { inChunks } from './inChunks.js';
@@ -203,4 +203,29 @@ export async function saveSchemaProperties(
   await save(props, null);
   const gone = [...existing].filter((id) => !kept.has(id));
   await inChunks(gone, (chunk) => db.deleteFrom('body_properties').where('id', 'in', chunk).execute());
+}
+
+/** The API's model: its named schemas as declared (DeclaredSchemas); null when it has none. */
+export async function loadDeclaredSchemas(
+  db: Executor,
+  apiMasterId: number,
+): Promise<DeclaredSchemas | null> {
+  const row = await db
+    .selectFrom('api_masters')
+    .select('declared_schemas')
+    .where('id', '=', apiMasterId)
+    .executeTakeFirst();
+  return row?.declared_schemas ? (JSON.parse(row.declared_schemas) as DeclaredSchemas) : null;
+}
+
+export async function saveDeclaredSchemas(
+  db: Executor,
+  apiMasterId: number,
+  schemas: DeclaredSchemas,
+): Promise<void> {
+  await db
+    .updateTable('api_masters')
+    .set({ declared_schemas: JSON.stringify(schemas) })
+    .where('id', '=', apiMasterId)
+    .execute();
 }

@@ -4,6 +4,7 @@ import {
   type ApiMaster,
   type ApiMasterDetail,
   type ApiMasterSave,
+  type BodyProperty,
   type EndpointDetail,
   type EndpointLinks,
   type EndpointSummary,
@@ -19,11 +20,20 @@ import {
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
+import { exportModel } from '../export/exportModel.js';
+import { exportOpenApi } from '../export/exportOpenApi.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
+import { applyFormEdit } from '../model/applyFormEdit.js';
+import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
-import { loadSchemas, saveSchemaProperties } from './schemaStore.js';
+import {
+  loadDeclaredSchemas,
+  loadSchemas,
+  saveDeclaredSchemas,
+  saveSchemaProperties,
+} from './schemaStore.js';
 import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
 
 interface ApisDeps {
@@ -43,6 +53,21 @@ export function linkedIds(
     .flatMap((list) => list?.split(',') ?? [])
     .map(Number)
     .filter(Number.isInteger);
+}
+
+type Described = { id?: number; name: string; description?: string | null };
+
+/** The rows whose description the save changes, matched to the stored rows by id, else by name. */
+function describedEdits(
+  rows: Described[],
+  stored: Described[],
+  kind: ParameterDescriptionEdit['kind'],
+): ParameterDescriptionEdit[] {
+  return rows.flatMap((row) => {
+    const old = stored.find((s) => (row.id !== undefined ? s.id === row.id : s.name === row.name));
+    if (!old || (old.description ?? '') === (row.description ?? '')) return [];
+    return [{ name: old.name, kind, description: row.description }];
+  });
 }
 
 /** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
@@ -103,6 +128,36 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
   async function changed(apiMasterId: number) {
     await store.touch(apiMasterId);
     onChange(apiMasterId);
+  }
+
+  /**
+   * The form's fields are views of the model: a schema's saved properties are written to the
+   * declared schema of that name. An API without a model (imported before it was kept, or made by
+   * hand) and a schema the import made up for an inline composition have none to write.
+   */
+  async function editModelSchema(
+    apiMasterId: number,
+    schemaName: string,
+    before: BodyProperty[],
+    after: BodyProperty[],
+  ) {
+    const declared = await loadDeclaredSchemas(db, apiMasterId);
+    if (!declared || !Object.hasOwn(declared, schemaName)) return;
+    const edited = applyFormEdit(declared[schemaName], before, after);
+    // fromEntries: a schema named `__proto__` is a name like any other
+    await saveDeclaredSchemas(
+      db,
+      apiMasterId,
+      Object.fromEntries(
+        Object.entries(declared).map(([name, s]) => [name, name === schemaName ? edited : s]),
+      ),
+    );
+  }
+
+  async function editOperation(endpointId: number, edits: ParameterDescriptionEdit[]) {
+    if (edits.length === 0) return;
+    const operation = await store.findOperation(endpointId);
+    if (operation) await store.saveOperation(endpointId, applyParameterEdits(operation, edits));
   }
 
   async function withEndpoints(apis: ApiRow[]): Promise<ApiMaster[]> {
@@ -176,6 +231,27 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       return store.loadCatalog(await apiOf(user, apiMasterId));
     },
 
+    /** The API as an OpenAPI 3.1 document: from its model when it has one, else from its catalog. */
+    async exportDocument(user: User, apiMasterId: number) {
+      const api = await apiOf(user, apiMasterId);
+      const endpoints = await store.operationsOf(api.id);
+      const declared = endpoints.flatMap(({ method, path, operation }) =>
+        operation ? [{ method, path, operation }] : [],
+      );
+      // an API imported before operations were kept, or made by hand, has only its catalog
+      if (declared.length === 0 || declared.length < endpoints.length) {
+        return exportOpenApi(await store.loadCatalog(api));
+      }
+      return exportModel({
+        title: api.name,
+        version: api.version,
+        description: api.description,
+        endpoints: declared,
+        schemas: (await loadDeclaredSchemas(db, api.id)) ?? {},
+        securitySchemes: api.security_schemes ? JSON.parse(api.security_schemes) : {},
+      });
+    },
+
     async endpointDetail(user: User, apiMasterId: number, endpointId: number): Promise<EndpointDetail> {
       const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
       const parts = await store.endpointParts(endpoint.id);
@@ -206,10 +282,19 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         .executeTakeFirst();
       if (!endpoint) throw new NotFound('Endpoint not found');
       await endpointOf(user, endpoint.api_master_id, endpointId);
+      const before = (await store.endpointParts(endpointId)).parameterConfigList;
       await store.updateParameters(
         endpointId,
         rows.map((r) => ({ ...r, name: r.keyName })),
         'params',
+      );
+      await editOperation(
+        endpointId,
+        describedEdits(
+          rows.map((r) => ({ id: r.id, name: r.keyName, description: r.description })),
+          before.map((p) => ({ id: p.id, name: p.keyName, description: p.description })),
+          'parameter',
+        ),
       );
       await changed(endpoint.api_master_id);
     },
@@ -221,10 +306,19 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       rows: HeaderRow[],
     ): Promise<void> {
       await endpointOf(user, apiMasterId, endpointId);
+      const before = (await store.endpointParts(endpointId)).headerConfigList;
       await store.updateParameters(
         endpointId,
         rows.map((r) => ({ ...r, name: r.headerKey })),
         'headers',
+      );
+      await editOperation(
+        endpointId,
+        describedEdits(
+          rows.map((r) => ({ id: r.id, name: r.headerKey, description: r.description })),
+          before.map((h) => ({ id: h.id, name: h.headerKey, description: h.description })),
+          'header',
+        ),
       );
       await changed(apiMasterId);
     },
@@ -241,6 +335,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       const [stored] = await loadSchemas(db, api.id, [schemaName]);
       refuseUnrunnablePatterns(input.configProperties, stored?.configProperties ?? []);
       await saveSchemaProperties(db, schema.id, input.configProperties);
+      await editModelSchema(api.id, schemaName, stored?.configProperties ?? [], input.configProperties);
       await changed(api.id);
       const [saved] = await loadSchemas(db, api.id, [schemaName]);
       return saved;

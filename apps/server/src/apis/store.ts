@@ -1,4 +1,10 @@
-import type { EndpointLinks, ImportedApi, ImportedEndpoint, ResponseCreate } from '@sandbox/contracts';
+import type {
+  DeclaredOperation,
+  EndpointLinks,
+  ImportedApi,
+  ImportedEndpoint,
+  ResponseCreate,
+} from '@sandbox/contracts';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
   ApiMastersTable,
@@ -394,6 +400,39 @@ export function createApiStore(db: Kysely<Database>) {
         })
         .where('id', '=', endpointId)
         .execute();
+    },
+
+    /** The endpoint's operation as the document declares it, as edited since; null when it has none. */
+    async findOperation(endpointId: number): Promise<DeclaredOperation | null> {
+      const row = await db
+        .selectFrom('endpoints')
+        .select('operation')
+        .where('id', '=', endpointId)
+        .executeTakeFirst();
+      return row?.operation ? (JSON.parse(row.operation) as DeclaredOperation) : null;
+    },
+
+    async saveOperation(endpointId: number, operation: DeclaredOperation): Promise<void> {
+      await db
+        .updateTable('endpoints')
+        .set({ operation: JSON.stringify(operation) })
+        .where('id', '=', endpointId)
+        .execute();
+    },
+
+    /** Each endpoint's method, path and declared operation (null when it has none), in order. */
+    async operationsOf(apiMasterId: number) {
+      const rows = await db
+        .selectFrom('endpoints')
+        .select(['method', 'path', 'operation'])
+        .where('api_master_id', '=', apiMasterId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => ({
+        method: r.method,
+        path: r.path,
+        operation: r.operation === null ? null : (JSON.parse(r.operation) as DeclaredOperation),
+      }));
     },
 
     findSchema(apiMasterId: number, name: string) {

@@ -1,4 +1,5 @@
 import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
+import { decodeDefault } from '../model/decodeDefault.js';
 
 // Schema objects of OpenAPI 3.1 (JSON Schema 2020-12) rebuilt from the model.
 
@@ -96,15 +97,4 @@ export function constraintsOf(source: ValueConstraints, type: PropertyType): Sch
   if (source.pattern != null) schema.pattern = source.pattern;
   if (source.defaultValue != null) schema.default = decodeDefault(source.defaultValue, type);
   return schema;
-}
-
-/** The model keeps defaults as text: JSON for anything but strings. */
-export function decodeDefault(text: string, type: PropertyType): unknown {
-  if (type === 'string') return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    // a hand-typed default that is not JSON (`abc` on a number) stays the text it is
-    return text;
-  }
 }

@@ -1,0 +1,118 @@
+import type { BodyProperty } from '@sandbox/contracts';
+import { describe, expect, it } from 'vitest';
+import { applyFormEdit } from './applyFormEdit.js';
+
+const prop = (jsonKey: string, patch: Partial<BodyProperty> = {}): BodyProperty => ({
+  id: jsonKey.length,
+  jsonKey,
+  jsonKeyType: 'string',
+  isMandatory: false,
+  ...patch,
+});
+
+describe('applying a saved Body form to the model', () => {
+  it('keeps null in a 3.1 type list when the type changes', () => {
+    const schema = { type: 'object', properties: { age: { type: ['string', 'null'], 'x-unit': 'years' } } };
+    const edited = applyFormEdit(
+      schema,
+      [prop('age', { nullable: true })],
+      [prop('age', { nullable: true, jsonKeyType: 'integer' })],
+    );
+    expect(edited).toEqual({
+      type: 'object',
+      properties: { age: { type: ['integer', 'null'], 'x-unit': 'years' } },
+    });
+  });
+
+  it('finds a property in an inline allOf part and writes its bound there', () => {
+    const part = { properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] };
+    const schema = {
+      allOf: [{ $ref: '#/components/schemas/Base' }, part],
+      discriminator: { propertyName: 'kind' },
+    };
+    const edited = applyFormEdit(
+      schema,
+      [prop('name', { isMandatory: true })],
+      [prop('name', { isMandatory: false, maxLength: 5 })],
+    );
+    expect(edited).toEqual({
+      allOf: [
+        { $ref: '#/components/schemas/Base' },
+        { properties: { name: { type: 'string', title: 'Name', maxLength: 5 } } },
+      ],
+      discriminator: { propertyName: 'kind' },
+    });
+  });
+
+  it("writes an array's length as minItems and maxItems and its items' properties under items", () => {
+    const schema = {
+      properties: {
+        tags: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' } } } },
+      },
+    };
+    const before = [
+      prop('tags', { jsonKeyType: 'array', itemsType: 'object', configProperties: [prop('label')] }),
+    ];
+    const after = [
+      prop('tags', {
+        jsonKeyType: 'array',
+        itemsType: 'object',
+        maxLength: 3,
+        configProperties: [prop('label', { isMandatory: true, defaultValue: 'new' })],
+      }),
+    ];
+    expect(applyFormEdit(schema, before, after)).toEqual({
+      properties: {
+        tags: {
+          type: 'array',
+          maxItems: 3,
+          items: {
+            type: 'object',
+            properties: { label: { type: 'string', default: 'new' } },
+            required: ['label'],
+          },
+        },
+      },
+    });
+  });
+
+  it('writes X\'s constraints in "X or null" and a reference\'s description beside it', () => {
+    const schema = {
+      properties: {
+        note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        owner: { allOf: [{ $ref: '#/components/schemas/Person' }], description: 'old' },
+      },
+    };
+    const owner = { jsonKeyType: 'object' as const, refProperties: '#/components/schemas/Person' };
+    const edited = applyFormEdit(
+      schema,
+      [prop('note', { nullable: true }), prop('owner', { ...owner, description: 'old' })],
+      [
+        prop('note', { nullable: true, maxLength: 80 }),
+        prop('owner', { ...owner, refProperties: '#/components/schemas/User', description: 'Who owns it' }),
+      ],
+    );
+    expect(edited).toEqual({
+      properties: {
+        note: { anyOf: [{ type: 'string', maxLength: 80 }, { type: 'null' }] },
+        owner: { allOf: [{ $ref: '#/components/schemas/User' }], description: 'Who owns it' },
+      },
+    });
+  });
+
+  it('renames a property where it is, required included, and decodes a number default', () => {
+    const schema = { properties: { a: { type: 'integer' }, b: { type: 'string' } }, required: ['a'] };
+    const edited = applyFormEdit(
+      schema,
+      [prop('a', { id: 1, jsonKeyType: 'integer', isMandatory: true }), prop('b', { id: 2 })],
+      [
+        prop('count', { id: 1, jsonKeyType: 'integer', isMandatory: true, defaultValue: '3' }),
+        prop('b', { id: 2 }),
+      ],
+    );
+    expect(edited).toEqual({
+      properties: { count: { type: 'integer', default: 3 }, b: { type: 'string' } },
+      required: ['count'],
+    });
+  });
+});
