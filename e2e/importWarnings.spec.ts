@@ -1,8 +1,8 @@
-import { apiMessages } from '@sandbox/contracts';
+import { apiMessages, ROLE_VIEWER } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import { addMember, signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -93,6 +93,7 @@ describe('importing a document the sandbox cannot wholly honour', () => {
     await sidebar.getByRole('button', { name: 'Channels', exact: true }).click();
     await sidebar.getByRole('link', { name: 'GET /channels' }).click();
     await page.waitForURL('**/request/**');
+    const apiPage = page.url();
     await page.reload();
     const notice = page.getByRole('main').getByRole('button', { name: '2 import warnings' });
     await notice.waitFor();
@@ -104,5 +105,13 @@ describe('importing a document the sandbox cannot wholly honour', () => {
       '#/components/schemas/Channel/properties/latest/items: The tuple form of items (one schema per position) is kept as declared but shown as a list of any values',
       '#/components/schemas/Channel/properties/owner/$ref: The external reference https://example.com/schemas/user.json is not followed: it accepts any value',
     ]);
+
+    // a viewer of the team sees them too
+    const viewer = await addMember(product, user.email, ROLE_VIEWER);
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(page, viewer.username, viewer.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(apiPage);
+    await page.getByRole('main').getByRole('button', { name: '2 import warnings' }).waitFor();
   });
 });
