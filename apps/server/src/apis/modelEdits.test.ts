@@ -161,6 +161,39 @@ describe.each(dialects)('editing an imported API through its forms on %s', (dial
     expect(await exportOf(id)).toEqual(expected);
   });
 
+  it("writes an added response and a response's new code, description and schema to the declared operation", async () => {
+    const id: number = (
+      await importApi(app, auth, JSON.stringify(annotatedPetstore()), 'petstore.json')
+    ).json().id;
+    const before = await exportOf(id);
+    const order = await endpointOf(id, 'POST', '/store/order');
+    const created = await app.server.inject({
+      method: 'POST',
+      url: `/api/api-config/${id}/${order.id}/responses`,
+      headers: auth,
+      payload: { statusCode: '201', description: 'Placed' },
+    });
+    expect(created.statusCode).toBe(201);
+    const ok = order.responseConfigList.find((r) => r.responseCode === '200');
+    const renamed = await app.server.inject({
+      method: 'POST',
+      url: `/api/api-config/${ok?.id}/update-response-code/202`,
+      headers: auth,
+      payload: { responseDescription: 'Accepted', responseSchemaName: 'Pet' },
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    const expected = structuredClone(before);
+    const responses = expected.paths['/store/order'].post.responses;
+    const answered = responses['200'];
+    delete responses['200'];
+    answered.description = 'Accepted';
+    answered.content[ok?.contentType as string].schema = { $ref: '#/components/schemas/Pet' };
+    responses['202'] = answered;
+    responses['201'] = { description: 'Placed' };
+    expect(await exportOf(id)).toEqual(expected);
+  });
+
   it('answers from the edited schema on the next request to the deployed API', async () => {
     const { api, call } = await deploy(app, auth, JSON.stringify(annotatedPetstore()));
     const order = { body: { petId: 1, quantity: 2 } };

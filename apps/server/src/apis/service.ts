@@ -25,6 +25,7 @@ import { exportOpenApi } from '../export/exportOpenApi.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
+import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
@@ -154,6 +155,11 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     );
   }
 
+  async function editResponses(endpointId: number, edit: ResponseEdit) {
+    const operation = await store.findOperation(endpointId);
+    if (operation) await store.saveOperation(endpointId, applyResponseEdit(operation, edit));
+  }
+
   async function editOperation(endpointId: number, edits: ParameterDescriptionEdit[]) {
     if (edits.length === 0) return;
     const operation = await store.findOperation(endpointId);
@@ -225,10 +231,6 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       onChange(api.id);
       const [master] = await withEndpoints([await apiOf(user, apiMasterId)]);
       return master;
-    },
-
-    async loadCatalog(user: User, apiMasterId: number): Promise<ImportedApi> {
-      return store.loadCatalog(await apiOf(user, apiMasterId));
     },
 
     /** The API as an OpenAPI 3.1 document: from its model when it has one, else from its catalog. */
@@ -348,6 +350,11 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         throw new Conflict(`The endpoint already has a ${input.statusCode} response`);
       }
       const response = await store.createResponse(endpoint.id, input);
+      await editResponses(endpoint.id, {
+        code: input.statusCode,
+        description: input.description,
+        contentType: response.contentType,
+      });
       await changed(apiMasterId);
       return response;
     },
@@ -369,6 +376,14 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         code,
         description: input.responseDescription,
         schemaName: input.responseSchemaName,
+      });
+      const schemaChanged =
+        input.responseSchemaName !== undefined && input.responseSchemaName !== response.schema_name;
+      await editResponses(response.endpoint_id, {
+        code: response.code,
+        newCode: code,
+        description: input.responseDescription,
+        ...(schemaChanged && { schemaName: input.responseSchemaName, contentType: response.content_type }),
       });
       await changed(response.api_master_id);
       return updated;
