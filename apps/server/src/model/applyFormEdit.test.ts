@@ -115,4 +115,38 @@ describe('applying a saved Body form to the model', () => {
       required: ['count'],
     });
   });
+
+  it("writes an edit of a property inherited from a named schema at the schema's own level, leaving the parent", () => {
+    const schema = {
+      allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { barks: { type: 'boolean' } } }],
+    };
+    const edited = applyFormEdit(
+      schema,
+      [prop('name'), prop('barks', { jsonKeyType: 'boolean' })],
+      [prop('name', { isMandatory: true, maxLength: 20 }), prop('barks', { jsonKeyType: 'boolean' })],
+    );
+    expect(edited).toEqual({
+      allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { barks: { type: 'boolean' } } }],
+      properties: { name: { maxLength: 20 } },
+      required: ['name'],
+    });
+  });
+
+  it('adds an automatic value and clears nullable by unwrapping "X or null"', () => {
+    const schema = {
+      properties: {
+        code: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Code' },
+      },
+    };
+    const edited = applyFormEdit(
+      schema,
+      [prop('code', { nullable: true })],
+      [prop('code', { nullable: false, autoGenerationType: 'UUID' })],
+    );
+    expect(edited).toEqual({
+      properties: {
+        code: { type: 'string', format: 'uuid', description: 'Code', 'x-auto-generation': 'UUID' },
+      },
+    });
+  });
 });
