@@ -1,5 +1,6 @@
 import { HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
+import { ApiModel } from '../model/apiModel.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import { componentNameOf } from './jsonObjects.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
@@ -40,6 +41,8 @@ export interface CompiledApi {
   key: string;
   isAuthRequired: boolean;
   schemas: Schemas;
+  /** The API's schemas as the document declares them: what answers are generated from. */
+  model: ApiModel;
   router: Router<CompiledEndpoint>;
   /** Per collection, the field that identifies a record (from its item endpoints). */
   idFields: Map<string, string>;
@@ -117,7 +120,9 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
-  const validator = new ApiValidator(namedSchemasOf(api));
+  const named = namedSchemasOf(api);
+  const validator = new ApiValidator(named);
+  const model = new ApiModel(named);
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
@@ -148,5 +153,5 @@ export function compileApi(api: DeployedApi): CompiledApi {
       security: securityOf(e.operation),
     });
   }
-  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, schemas, router, idFields };
+  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, schemas, model, router, idFields };
 }

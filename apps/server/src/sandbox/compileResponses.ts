@@ -2,6 +2,7 @@ import type {
   DeclaredMediaType,
   DeclaredOperation,
   DeclaredResponse,
+  DeclaredSchema,
   ResponseConfig,
 } from '@sandbox/contracts';
 import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
@@ -22,12 +23,14 @@ export interface CompiledMedia {
   kind: MediaKind;
   /** The first example (`example`, else the first of `examples`), when the document gives one. */
   example?: { value: unknown };
+  /** Whether that example is a value of the schema (found on first use): one that is not is not answered. */
+  exampleFits?: boolean;
   /** Named examples, for `Prefer: example=<name>`. */
   examples: Map<string, unknown>;
   /** Generates the body through the product's model (the catalog's schema). */
   shape?: Shape;
-  /** The schema as written: generates a body the catalog has no name for, names XML, tells encodings. */
-  schema?: unknown;
+  /** The schema as the document declares it: what the body is generated from, names XML, tells encodings. */
+  schema?: DeclaredSchema;
   serialisation: Serialisation;
 }
 
@@ -85,7 +88,7 @@ export function compileResponses(
     if (!operation) return response;
     const declared = operation.responses[config.responseCode] as DeclaredResponse | undefined;
     response.media = new MediaChoice(compileMedia(config, response, declared, context));
-    response.headers = compileHeaders(declared?.headers, context.schemas);
+    response.headers = compileHeaders(declared?.headers);
     return response;
   });
   const table = tableOf(responses);

@@ -1,14 +1,12 @@
+import type { ApiModel } from '../model/apiModel.js';
 import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
-import { generateValue } from './generateValue.js';
 import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { Negotiated } from './negotiate.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import { headerValues } from './responseHeaders.js';
-import { schemaValue } from './schemaValue.js';
 import { serialise } from './serialise.js';
-import type { Schemas } from './shapes.js';
 import type { Problem } from './validateValue.js';
 
 // An answer as the document declares it: the chosen response's media type, its example or a body
@@ -19,37 +17,44 @@ export const PROBLEMS_HEADER = 'sandbox-problems';
 const MAX_PROBLEMS_HEADER = 4096;
 
 /**
- * The body of a media type: the named example a client prefers; else the first example, or with
- * `dynamic=true` a body generated from the schema (binary types generate their bytes when written).
+ * The body of a media type: the named example a client prefers; else the first example when it is a
+ * value of the schema, or with `dynamic=true` a body generated from the schema, valid against it
+ * (binary types generate their bytes when written).
  */
 export function bodyOf(
   media: CompiledMedia,
   preferences: Preferences | undefined,
-  schemas: Schemas,
+  model: ApiModel,
   name: string,
 ): unknown {
   const named = preferences?.example;
   if (named !== undefined && media.examples.has(named)) return media.examples.get(named);
-  if (preferences?.dynamic !== true && media.example) return media.example.value;
-  const generated =
-    media.kind === 'binary'
-      ? undefined
-      : media.shape
-        ? generateValue(media.shape, name, schemas)
-        : schemaValue(media.schema, name, schemas, media.serialisation.resolve);
-  return generated === undefined ? media.example?.value : generated;
+  if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return media.example.value;
+  if (media.kind === 'binary') return undefined;
+  if (media.schema !== undefined) return model.generate(media.schema, name);
+  if (media.shape?.ref) return model.generateNamed(media.shape.ref, name);
+  return media.example?.value;
+}
+
+/**
+ * Whether the media type's example is a value of its schema, found once per compiled API. Only JSON
+ * is checked: an XML or text example is the body as written, not a value of the schema.
+ */
+function exampleFits(media: CompiledMedia, model: ApiModel): boolean {
+  media.exampleFits ??= media.kind !== 'json' || model.accepts(media.schema, media.example?.value);
+  return media.exampleFits;
 }
 
 /** The configured body of an API imported before its operations were kept: JSON, example first. */
 export function configuredBody(
   response: CompiledResponse | undefined,
   preferences: Preferences | undefined,
-  schemas: Schemas,
+  model: ApiModel,
   name: string,
 ): unknown {
   if (!response) return undefined;
   if (response.example !== undefined && preferences?.dynamic !== true) return response.example;
-  if (response.shape) return generateValue(response.shape, name, schemas);
+  if (response.shape?.ref) return model.generateNamed(response.shape.ref, name);
   return response.example;
 }
 
@@ -61,13 +66,13 @@ export function inMediaType(
   answer: SandboxAnswer,
   chosen: Chosen<CompiledResponse> | undefined,
   negotiated: Negotiated<CompiledMedia> | undefined,
-  schemas: Schemas,
+  model: ApiModel,
 ): SandboxAnswer {
   const response = chosen?.response;
   if (answer.contentType !== undefined || !response || response.media === null) return answer;
   const headers =
     response.headers.length > 0
-      ? { ...headerValues(response.headers, schemas), ...answer.headers }
+      ? { ...headerValues(response.headers, model), ...answer.headers }
       : answer.headers;
   if (!negotiated) return { status: answer.status, headers };
   const { media, contentType } = negotiated;
@@ -92,7 +97,7 @@ export function invalidAnswer(
   responses: CompiledResponses,
   problems: Problem[],
   accept: string | undefined,
-  schemas: Schemas,
+  model: ApiModel,
   name: string,
 ): SandboxAnswer {
   const count = problems.length;
@@ -105,9 +110,9 @@ export function invalidAnswer(
   };
   const response = responses.invalid?.response;
   if (!response) return own;
-  const headers = { ...headerValues(response.headers, schemas), [PROBLEMS_HEADER]: problemsHeader(problems) };
+  const headers = { ...headerValues(response.headers, model), [PROBLEMS_HEADER]: problemsHeader(problems) };
   if (response.media === null) {
-    const body = configuredBody(response, undefined, schemas, name);
+    const body = configuredBody(response, undefined, model, name);
     if (body === undefined) return { ...own, headers };
     return { status, body: withProblems(body, problems), headers };
   }
@@ -117,7 +122,7 @@ export function invalidAnswer(
   );
   if (!media) return { ...own, headers };
   const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;
-  const body = bodyOf(media, undefined, schemas, name);
+  const body = bodyOf(media, undefined, model, name);
   if (media.kind === 'json') return { status, body: withProblems(body, problems), contentType, headers };
   return { status, payload: serialise(body, { ...media.serialisation, contentType }), contentType, headers };
 }

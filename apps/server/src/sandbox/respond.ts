@@ -41,13 +41,13 @@ interface Call {
 
 /** The configured JSON body of a response: templates of stored records, lists' envelopes. */
 function generated(api: CompiledApi, response: CompiledResponse | undefined, name: string): unknown {
-  return configuredBody(response, undefined, api.schemas, name);
+  return configuredBody(response, undefined, api.model, name);
 }
 
 /** The body the chosen response declares, in its negotiated media type when it has one. */
 function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unknown {
-  if (media) return bodyOf(media.media, preferences, api.schemas, endpoint.resourceName);
-  return configuredBody(chosen?.response, preferences, api.schemas, endpoint.resourceName);
+  if (media) return bodyOf(media.media, preferences, api.model, endpoint.resourceName);
+  return configuredBody(chosen?.response, preferences, api.model, endpoint.resourceName);
 }
 
 const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxAnswer => ({
@@ -154,7 +154,7 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
     answered.json = undefined;
     answered.body = declaredBody(call);
   }
-  return inMediaType(answered, call.chosen, call.media, call.api.schemas);
+  return inMediaType(answered, call.chosen, call.media, call.api.model);
 }
 
 /** Media types a stored record can be written in. */
@@ -194,7 +194,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (key === undefined) {
         const asked = pageOf(call.query);
         if ('problems' in asked)
-          return invalidAnswer(endpoint.responses, asked.problems, call.accept, api.schemas, name);
+          return invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name);
         const page = await records.listJson(api.id, collection, asked);
         const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.

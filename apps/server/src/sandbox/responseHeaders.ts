@@ -1,6 +1,6 @@
-import type { DeclaredHeader } from '@sandbox/contracts';
-import { fixedValueOf, schemaValue } from './schemaValue.js';
-import type { Schemas } from './shapes.js';
+import type { DeclaredHeader, DeclaredSchema } from '@sandbox/contracts';
+import type { ApiModel } from '../model/apiModel.js';
+import { isJsonObject } from './jsonObjects.js';
 
 // The headers a response declares, sent with their example or a value generated from their schema.
 
@@ -16,10 +16,7 @@ export interface CompiledHeader {
 // OpenAPI: a declared Content-Type is ignored; the others are the connection's, not the document's.
 const NOT_DECLARABLE = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection']);
 
-export function compileHeaders(
-  declared: Record<string, DeclaredHeader> | undefined,
-  schemas: Schemas,
-): CompiledHeader[] {
+export function compileHeaders(declared: Record<string, DeclaredHeader> | undefined): CompiledHeader[] {
   const headers: CompiledHeader[] = [];
   for (const [written, header] of Object.entries(declared ?? {})) {
     const name = written.trim().toLowerCase();
@@ -28,9 +25,9 @@ export function compileHeaders(
     if (fixed) headers.push({ name, value: headerText(fixed.value) });
     else if (header.schema !== undefined || header.content !== undefined) {
       const schema = header.schema ?? Object.values(header.content ?? {})[0]?.schema;
-      const generated = schemaValue(schema, name, schemas);
-      // a schema that generates nothing (no type) says nothing worth sending
-      if (generated !== undefined) headers.push({ name, schema });
+      // a schema that says nothing of its value (no type, no reference) says nothing worth sending
+      if (isJsonObject(schema) && ['type', '$ref', 'enum', 'const', 'format'].some((key) => key in schema))
+        headers.push({ name, schema });
     }
   }
   return headers;
@@ -45,11 +42,22 @@ function fixedOf(header: DeclaredHeader): { value: unknown } | undefined {
   return fixedValueOf(header.schema) ?? fixedValueOf(media?.schema);
 }
 
+/** Whether a schema says what to send without generating anything (example, default, enum, const). */
+function fixedValueOf(schema: unknown): { value: unknown } | undefined {
+  if (!isJsonObject(schema)) return undefined;
+  if ('example' in schema) return { value: schema.example };
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return { value: schema.examples[0] };
+  if ('default' in schema) return { value: schema.default };
+  if ('const' in schema) return { value: schema.const };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { value: schema.enum[0] };
+  return undefined;
+}
+
 /** The declared headers' values for one answer. */
-export function headerValues(headers: CompiledHeader[], schemas: Schemas): Record<string, string> {
+export function headerValues(headers: CompiledHeader[], model: ApiModel): Record<string, string> {
   const values: Record<string, string> = {};
   for (const { name, value, schema } of headers) {
-    values[name] = value ?? headerText(schemaValue(schema, name, schemas));
+    values[name] = value ?? headerText(model.generate(schema as DeclaredSchema, name));
   }
   return values;
 }

@@ -111,13 +111,7 @@ export function createSandboxRuntime(
       const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
       if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
       if ('problems' in checked)
-        return invalidAnswer(
-          endpoint.responses,
-          checked.problems,
-          accept,
-          api.schemas,
-          endpoint.resourceName,
-        );
+        return invalidAnswer(endpoint.responses, checked.problems, accept, api.model, endpoint.resourceName);
       const preferences = readPreferences(request.headers.prefer, request.query);
       const preferred =
         preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);

@@ -46,7 +46,7 @@ const codes = {
               'application/json': {
                 schema: {
                   type: 'object',
-                  properties: { kind: { type: 'string', enum: ['from-schema'] } },
+                  properties: { kind: { type: 'string', default: 'from-schema' } },
                 },
                 examples: {
                   cat: { summary: 'a cat', value: { kind: 'cat' } },

@@ -1,0 +1,57 @@
+import type { DeclaredSchema } from '@sandbox/contracts';
+import { isJsonObject } from '../sandbox/jsonObjects.js';
+import { checking, conforms } from './generate/conforms.js';
+import { generateValue } from './generate/generate.js';
+import { type JsonSchema, toJsonSchema } from './toJsonSchema.js';
+
+// One deployed API's model as answers read it: its named schemas in JSON Schema 2020-12 (converted
+// once each, when first reached) and the values generated from them.
+
+const SCHEMA_PREFIX = '#/components/schemas/';
+
+export class ApiModel {
+  private readonly answered = new Map<string, JsonSchema | undefined>();
+  private readonly inline = new WeakMap<object, JsonSchema>();
+
+  /** `seed`: set, the same request gets the same generated body. */
+  constructor(
+    private readonly named: ReadonlyMap<string, DeclaredSchema>,
+    readonly seed?: number,
+  ) {}
+
+  /** A named schema as an answer sees it (`writeOnly` properties not required). */
+  resolve = (name: string): JsonSchema | undefined => {
+    if (!this.answered.has(name)) {
+      const declared = this.named.get(name);
+      this.answered.set(name, declared === undefined ? undefined : toJsonSchema(declared, 'response'));
+    }
+    return this.answered.get(name);
+  };
+
+  /** A declared schema of an answer (inline, or a reference to a named one) in 2020-12 form. */
+  answerSchema(declared: DeclaredSchema): JsonSchema {
+    if (typeof declared === 'boolean') return declared;
+    let converted = this.inline.get(declared);
+    if (converted === undefined) {
+      converted = toJsonSchema(declared, 'response');
+      this.inline.set(declared, converted);
+    }
+    return converted;
+  }
+
+  /** A value of a declared schema, for the property or resource `name`; valid against the schema. */
+  generate(declared: DeclaredSchema, name: string): unknown {
+    return generateValue(this.answerSchema(declared), { name, resolve: this.resolve, seed: this.seed });
+  }
+
+  /** A value of the named schema `name` of the model. */
+  generateNamed(schemaName: string, name: string): unknown {
+    return this.generate({ $ref: SCHEMA_PREFIX + schemaName }, name);
+  }
+
+  /** Whether a document's example is a value of its schema: one that is not is not answered. */
+  accepts(declared: DeclaredSchema | undefined, value: unknown): boolean {
+    if (declared === undefined || (isJsonObject(declared) && Object.keys(declared).length === 0)) return true;
+    return conforms(value, this.answerSchema(declared), checking(this.resolve));
+  }
+}
