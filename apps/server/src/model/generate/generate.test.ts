@@ -182,6 +182,22 @@ describe('generated values validate against their schema', () => {
     generatedValid({ type: 'string', pattern: '^[😀-😃]{2,3}$', maxLength: 3 });
   });
 
+  it('spells a date-time longer for a minLength, and follows a realistic value with an unanchored pattern', () => {
+    generatedValid({ type: 'string', format: 'date-time', minLength: 25 });
+    generatedValid({ type: 'string', format: 'uri', pattern: '/v[0-1](\\.[0-9]+)*/?$' }, {}, { name: 'url' });
+  });
+
+  it('follows a reference into a named schema’s insides', () => {
+    const others = {
+      Request: {
+        type: 'object',
+        properties: { bias: { type: ['object', 'null'], additionalProperties: { type: 'integer' } } },
+      },
+    };
+    const values = generatedValid({ $ref: '#/components/schemas/Request/properties/bias' }, others);
+    expect(values.every((v) => typeof v === 'object')).toBe(true);
+  });
+
   it('writes strings its pattern matches', () => {
     for (const pattern of [
       '^[A-Z]{3}-\\d{4}$',

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../sandbox/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { checking, conforms, type Resolve, resolveRef } from './conforms.js';
-import { DEEP, type Flat, type Generation, MAX_DEPTH, MAX_VALUES, shallow } from './context.js';
+import { DEEP, type Flat, type Generation, MAX_DEPTH, MAX_VALUES, SHALLOW, shallow } from './context.js';
 import { generateArray, uniqueValue } from './generateArray.js';
 import { generateNumber } from './generateNumber.js';
 import { generateObject } from './generateObject.js';
@@ -184,21 +184,28 @@ function alternative(
   const base: Json = { ...s };
   delete base[keyword];
   let fallback: unknown;
-  for (const index of generation.random.shuffled(alternatives.map((_, i) => i))) {
-    const chosen = alternatives[index];
-    let schema = mergeSchemas(base, chosen);
-    const tag = discriminatorTag(s, chosen);
-    if (tag !== undefined && isJsonObject(schema)) schema = withProperty(schema, tag.property, tag.value);
-    const value = generate(schema, name, depth + 1, generation);
-    if (value === undefined) continue;
-    fallback ??= value;
-    if (!conforms(value, chosen, generation.check)) continue;
-    if (
-      keyword === 'oneOf' &&
-      alternatives.some((other, i) => i !== index && conforms(value, other, generation.check))
-    )
-      continue;
-    return value;
+  // past SHALLOW, objects lose their optional properties and may match every alternative: a second
+  // pass writes them in full, while the answer's budget lasts
+  const passes = depth >= SHALLOW ? [depth, SHALLOW - 1] : [depth];
+  for (const at of passes) {
+    if (at !== depth && generation.left <= 0) break;
+    for (const index of generation.random.shuffled(alternatives.map((_, i) => i))) {
+      const chosen = alternatives[index];
+      let schema = mergeSchemas(base, chosen);
+      const tag = discriminatorTag(s, chosen);
+      if (tag !== undefined && isJsonObject(schema) && admits(chosen, tag, generation))
+        schema = withProperty(schema, tag.property, tag.value);
+      const value = generate(schema, name, at + 1, generation);
+      if (value === undefined) continue;
+      fallback ??= value;
+      if (!conforms(value, chosen, generation.check)) continue;
+      if (
+        keyword === 'oneOf' &&
+        alternatives.some((other, i) => i !== index && conforms(value, other, generation.check))
+      )
+        continue;
+      return value;
+    }
   }
   return fallback;
 }
@@ -212,6 +219,18 @@ function discriminatorTag(s: Json, chosen: JsonSchema): { property: string; valu
   const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {};
   const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === schemaName)?.[0];
   return { property: discriminator.propertyName, value: mapped ?? schemaName };
+}
+
+/** Whether the alternative's own discriminator property admits the tag (an enum may spell it otherwise). */
+function admits(
+  chosen: JsonSchema,
+  tag: { property: string; value: string },
+  generation: Generation,
+): boolean {
+  const flat = flatten(chosen, generation).schema;
+  const property =
+    isJsonObject(flat) && isJsonObject(flat.properties) ? flat.properties[tag.property] : undefined;
+  return property === undefined || conforms(tag.value, property as JsonSchema, generation.check);
 }
 
 /** A schema reached by name whose ancestor declares a discriminator (allOf inheritance) names itself. */

@@ -1,9 +1,16 @@
-import { conforms } from './conforms.js';
+import { canCheckPattern, conforms } from './conforms.js';
 import type { Generation } from './context.js';
 import { patternString } from './patternString.js';
 import { byFormat, plainString, realisticString } from './realisticValues.js';
 
 type Json = Record<string, unknown>;
+
+/** The same instant spelled longer, for a minLength: with milliseconds, with an offset, with both. */
+const DATE_TIME_SPELLINGS = [
+  (text: string) => text.replace(/Z$/, '.000Z'),
+  (text: string) => text.replace(/Z$/, '+00:00'),
+  (text: string) => text.replace(/Z$/, '.000+00:00'),
+];
 
 const codePoints = (text: string) => [...text].length;
 
@@ -28,8 +35,22 @@ export function generateString(schema: Json, name: string, generation: Generatio
       candidates.push(() => random.string(12));
   }
   if (format && byFormat[format]) candidates.push(() => byFormat[format](random, clock));
+  if (format === 'date-time')
+    candidates.push(...DATE_TIME_SPELLINGS.map((spell) => () => spell(byFormat[format](random, clock))));
   candidates.push(() => realisticString(name, format, random, clock));
+  // a pattern the linear engine refuses is not enforced by the sandbox: it is still followed, unchecked
+  const unchecked = pattern !== undefined && !canCheckPattern(pattern);
+  const judged = unchecked ? { ...schema, pattern: undefined } : schema;
+  if (unchecked) candidates.unshift(() => patternString(pattern, random));
   if (pattern) {
+    // a pattern not anchored at its start may follow a realistic value: `/v1$` after a URL
+    if (!pattern.startsWith('^'))
+      candidates.push(() => {
+        const tail = patternString(pattern, random);
+        return tail === undefined
+          ? undefined
+          : `${realisticString(name, format, random, clock) ?? ''}${tail}`;
+      });
     for (const spread of [3, 1, 0, 6, 12]) candidates.push(() => patternString(pattern, random, { spread }));
     const least = typeof schema.minLength === 'number' ? schema.minLength : 0;
     for (const share of [1, 2, 3, 4])
@@ -44,7 +65,7 @@ export function generateString(schema: Json, name: string, generation: Generatio
     const text = candidate();
     if (text === undefined) continue;
     for (const fitted of fittings(text, schema, generation)) {
-      if (conforms(fitted, schema, generation.check)) return fitted;
+      if (conforms(fitted, judged, generation.check)) return fitted;
       best ??= fitted;
     }
   }

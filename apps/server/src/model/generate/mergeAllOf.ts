@@ -73,7 +73,19 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
       out.allOf = [...((out.allOf as unknown[]) ?? []), partOf(b, key)];
     }
   }
+  closeProperties(out, a);
+  closeProperties(out, b);
   return out;
+}
+
+/** A part with `additionalProperties: false` admits only its own properties, whatever the others list. */
+function closeProperties(out: Json, part: Json): void {
+  if (part.additionalProperties !== false || part.patternProperties !== undefined) return;
+  if (!isJsonObject(out.properties)) return;
+  const own = isJsonObject(part.properties) ? part.properties : {};
+  out.properties = Object.fromEntries(
+    Object.entries(out.properties).filter(([key]) => Object.hasOwn(own, key)),
+  );
 }
 
 function intersectTypes(a: unknown, b: unknown): unknown {
