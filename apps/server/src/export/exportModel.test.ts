@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { signUpAndVerify } from '../test/accounts.js';
 import { importApi } from '../test/catalog.js';
 import { dialects } from '../test/scratchDatabase.js';
@@ -37,6 +38,23 @@ const documents: [string, string][] = [
     .map((entry): [string, string] => [`corpus ${entry.name}`, join(corpusDir, entry.name)]),
 ];
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `METHOD /path` of every operation a document declares, sorted. */
+function operationsOf(document: { paths?: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(document.paths ?? {})
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => METHODS.includes(key))
+        .map((m) => `${m} ${path}`),
+    )
+    .sort();
+}
+
+function namedSchemasOf(document: { definitions?: object; components?: { schemas?: object } }): string[] {
+  return Object.keys(document.components?.schemas ?? document.definitions ?? {}).sort();
+}
+
 describe.each(dialects)('exporting an imported API on %s', (dialect) => {
   let app: TestApp;
   let auth: { authorization: string };
@@ -46,7 +64,8 @@ describe.each(dialects)('exporting an imported API on %s', (dialect) => {
   });
   afterAll(() => app.close());
 
-  async function importAndExport(text: string, fileName: string): Promise<Record<string, unknown>> {
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the export wrote
+  async function importAndExport(text: string, fileName: string): Promise<Record<string, any>> {
     const imported = await importApi(app, auth, text, fileName);
     expect(imported.statusCode, imported.body).toBe(201);
     const exported = await app.server.inject({
@@ -66,6 +85,9 @@ describe.each(dialects)('exporting an imported API on %s', (dialect) => {
       expect(validation.valid).toBe(true);
       const second = await importAndExport(JSON.stringify(first), 'exported.json');
       expect(second).toEqual(first);
+      const original = parse(readFileSync(path, 'utf8'), { maxAliasCount: -1 });
+      expect(operationsOf(first)).toEqual(operationsOf(original));
+      expect(Object.keys(first.components.schemas).sort()).toEqual(namedSchemasOf(original));
     },
     60_000,
   );
