@@ -70,8 +70,8 @@ const documents: [string, string, string][] = [
 ];
 
 /**
- * What the export writes: the catalog as configured. The operations and named schemas as the document
- * declared them (and its security schemes) are the sandbox's, kept as imported, and not exported.
+ * What this export writes: the catalog as configured, for an API that has no model (imported before
+ * the model was kept). An API with one is exported from its model (exportModel.test.ts).
  */
 function catalogOf({
   securitySchemes: _schemes,

@@ -17,7 +17,10 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, SchemaObject> };
 }
 
-/** Writes an API of the catalog (imported or stored, ids are ignored) as an OpenAPI 3.1.0 document. */
+/**
+ * Writes an API of the catalog (imported or stored, ids are ignored) as an OpenAPI 3.1.0 document:
+ * the export of an API that has no model (exportModel.ts writes those that have one).
+ */
 export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocument {
   const paths = new Map<string, [string, unknown][]>();
   for (const endpoint of api.endpoints) {
