@@ -6,7 +6,7 @@ export const MAX_IMPORT_WARNINGS = 50;
 /** What the import could not honour, once per place in the document (DESIGN §10). */
 export class ImportWarnings {
   private readonly byPointer = new Map<string, string>();
-  // what is kept as declared but not shown: listed after what is left out or not enforced
+  // what is kept and honoured but not shown or listed: after what is left out or not enforced
   private readonly minorByPointer = new Map<string, string>();
 
   add(pointer: string, message: string): void {

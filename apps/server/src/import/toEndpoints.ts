@@ -43,7 +43,7 @@ export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
         continue;
       }
       if (!LISTED_METHODS.has(method)) {
-        context.catalog.warnings.add(
+        context.catalog.warnings.addMinor(
           operationPointer,
           `This ${method} operation is kept and answered by the sandbox, but the product lists and links only GET, POST, PUT, PATCH and DELETE`,
         );
