@@ -144,7 +144,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
   ) {
     const declared = await loadDeclaredSchemas(db, apiMasterId);
     if (!declared || !Object.hasOwn(declared, schemaName)) return;
-    const edited = applyFormEdit(declared[schemaName], before, after);
+    const edited = applyFormEdit(declared[schemaName], before, after, new Set(Object.keys(declared)));
     // fromEntries: a schema named `__proto__` is a name like any other
     await saveDeclaredSchemas(
       db,

@@ -1,6 +1,11 @@
-import type { BodyProperty } from '@sandbox/contracts';
+import type { BodyProperty, DeclaredSchema } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyFormEdit } from './applyFormEdit.js';
+
+/** The model's named schemas: what a reference may be written to. */
+const named = new Set(['Base', 'Pet', 'Person', 'User']);
+const apply = (schema: DeclaredSchema, before: BodyProperty[], after: BodyProperty[]) =>
+  applyFormEdit(schema, before, after, named);
 
 const prop = (jsonKey: string, patch: Partial<BodyProperty> = {}): BodyProperty => ({
   id: jsonKey.length,
@@ -13,7 +18,7 @@ const prop = (jsonKey: string, patch: Partial<BodyProperty> = {}): BodyProperty 
 describe('applying a saved Body form to the model', () => {
   it('keeps null in a 3.1 type list when the type changes', () => {
     const schema = { type: 'object', properties: { age: { type: ['string', 'null'], 'x-unit': 'years' } } };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('age', { nullable: true })],
       [prop('age', { nullable: true, jsonKeyType: 'integer' })],
@@ -30,7 +35,7 @@ describe('applying a saved Body form to the model', () => {
       allOf: [{ $ref: '#/components/schemas/Base' }, part],
       discriminator: { propertyName: 'kind' },
     };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('name', { isMandatory: true })],
       [prop('name', { isMandatory: false, maxLength: 5 })],
@@ -61,7 +66,7 @@ describe('applying a saved Body form to the model', () => {
         configProperties: [prop('label', { isMandatory: true, defaultValue: 'new' })],
       }),
     ];
-    expect(applyFormEdit(schema, before, after)).toEqual({
+    expect(apply(schema, before, after)).toEqual({
       properties: {
         tags: {
           type: 'array',
@@ -84,7 +89,7 @@ describe('applying a saved Body form to the model', () => {
       },
     };
     const owner = { jsonKeyType: 'object' as const, refProperties: '#/components/schemas/Person' };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('note', { nullable: true }), prop('owner', { ...owner, description: 'old' })],
       [
@@ -102,7 +107,7 @@ describe('applying a saved Body form to the model', () => {
 
   it('renames a property where it is, required included, and decodes a number default', () => {
     const schema = { properties: { a: { type: 'integer' }, b: { type: 'string' } }, required: ['a'] };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('a', { id: 1, jsonKeyType: 'integer', isMandatory: true }), prop('b', { id: 2 })],
       [
@@ -120,7 +125,7 @@ describe('applying a saved Body form to the model', () => {
     const schema = {
       allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { barks: { type: 'boolean' } } }],
     };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('name'), prop('barks', { jsonKeyType: 'boolean' })],
       [prop('name', { isMandatory: true, maxLength: 20 }), prop('barks', { jsonKeyType: 'boolean' })],
@@ -138,7 +143,7 @@ describe('applying a saved Body form to the model', () => {
         code: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Code' },
       },
     };
-    const edited = applyFormEdit(
+    const edited = apply(
       schema,
       [prop('code', { nullable: true })],
       [prop('code', { nullable: false, autoGenerationType: 'UUID' })],
@@ -146,6 +151,22 @@ describe('applying a saved Body form to the model', () => {
     expect(edited).toEqual({
       properties: {
         code: { type: 'string', format: 'uuid', description: 'Code', 'x-auto-generation': 'UUID' },
+      },
+    });
+  });
+
+  it('writes no reference to a schema the model does not name', () => {
+    const schema = { properties: { pet: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } };
+    const made = { jsonKeyType: 'object' as const, refProperties: '#/components/schemas/HomePet' };
+    const edited = apply(
+      schema,
+      [prop('pet', made)],
+      [prop('pet', made), prop('other', { ...made, description: 'Another' })],
+    );
+    expect(edited).toEqual({
+      properties: {
+        pet: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        other: { description: 'Another' },
       },
     });
   });

@@ -1,5 +1,5 @@
 import type { BodyProperty, DeclaredSchema } from '@sandbox/contracts';
-import { isJsonObject } from '../sandbox/jsonObjects.js';
+import { componentNameOf, isJsonObject } from '../sandbox/jsonObjects.js';
 import { decodeDefault } from './decodeDefault.js';
 
 // The Body form's fields are a view of the model (the declared schema): saving the form writes each
@@ -14,20 +14,27 @@ export const AUTO_GENERATION_KEYWORD = 'x-auto-generation';
  * The declared schema once a schema's saved property tree (`after`) is applied to it: the fields of
  * each property that differ from the stored tree (`before`) are written at the property's place,
  * found by its keys (through `items` of arrays and the inline parts of `allOf`); a property the model
- * lacks is added, one the form dropped is removed.
+ * lacks is added, one the form dropped is removed. A reference is written only to a schema of
+ * the model (`named`): the catalog's schemas made up for inline compositions are not in it.
  */
 export function applyFormEdit(
   schema: DeclaredSchema,
   before: BodyProperty[],
   after: BodyProperty[],
+  named: ReadonlySet<string>,
 ): DeclaredSchema {
   const edited = schema === true ? {} : structuredClone(schema);
   if (!isJsonObject(edited)) return edited;
-  editLevel(edited, before, after);
+  editLevel(edited, before, after, named);
   return edited;
 }
 
-function editLevel(container: Json, before: BodyProperty[], after: BodyProperty[]): void {
+function editLevel(
+  container: Json,
+  before: BodyProperty[],
+  after: BodyProperty[],
+  named: ReadonlySet<string>,
+): void {
   const matched = new Set<BodyProperty>();
   for (const property of after) {
     const old =
@@ -37,12 +44,12 @@ function editLevel(container: Json, before: BodyProperty[], after: BodyProperty[
     const place =
       findPlace(container, old?.jsonKey ?? property.jsonKey) ?? addPlace(container, property.jsonKey);
     if (old && old.jsonKey !== property.jsonKey) rename(container, place, old.jsonKey, property.jsonKey);
-    editProperty(container, place, old, property);
+    editProperty(container, place, old, property, named);
     const children = property.configProperties ?? [];
     const oldChildren = old?.configProperties ?? [];
     if (children.length === 0 && oldChildren.length === 0) continue;
     const inner = childContainer(place.node, property.jsonKeyType);
-    if (inner) editLevel(inner, oldChildren, children);
+    if (inner) editLevel(inner, oldChildren, children, named);
   }
   for (const old of before) {
     if (!matched.has(old)) removeProperty(container, old.jsonKey);
@@ -158,11 +165,15 @@ function editProperty(
   place: Place,
   before: BodyProperty | undefined,
   after: BodyProperty,
+  named: ReadonlySet<string>,
 ): void {
   const changed = (field: keyof BodyProperty) => !before || !same(before[field], after[field]);
   const { node } = place;
   const isArray = after.jsonKeyType === 'array';
-  if (changed('refProperties')) writeReference(isArray ? itemsOf(node) : node, after.refProperties);
+  const reference = after.refProperties ? componentNameOf(after.refProperties) : undefined;
+  const writable = !after.refProperties || (reference !== undefined && named.has(reference));
+  if (changed('refProperties') && writable)
+    writeReference(isArray ? itemsOf(node) : node, after.refProperties);
   if (changed('jsonKeyType')) writeType(node, after.jsonKeyType, Boolean(after.refProperties) && !isArray);
   if (isArray && changed('itemsType') && !after.refProperties && after.itemsType) {
     writeType(itemsOf(node), after.itemsType, false);
