@@ -4,9 +4,13 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { escapePointer, resolve } from './documentPointers.js';
+import { type OperationParts, swagger2Operation } from './swagger2Operation.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the harness reads whatever a public document holds
 export type Json = any;
+
+export { escapePointer, resolve };
 
 export const CORPUS_DIR = new URL('../../../test-fixtures/corpus/', import.meta.url);
 
@@ -74,30 +78,6 @@ export interface Operation {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-export const escapePointer = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
-
-function unescapePointer(token: string) {
-  return token.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-/** Follows local `$ref`s; answers the value and the pointer where it really sits. */
-export function resolve(doc: Json, value: Json, pointer: string): { value: Json; pointer: string } {
-  let current = value;
-  let at = pointer;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 32; hops++) {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#')) throw new Error(`external $ref ${ref} at ${at}`);
-    // a pointer in a URI fragment is percent-encoded: kept here as plain JSON pointer
-    at = ref.slice(1).split('/').map(decodeURIComponent).join('/');
-    current = at
-      .split('/')
-      .slice(1)
-      .reduce((node: Json, token) => node?.[unescapePointer(token)], doc);
-    if (current === undefined) throw new Error(`$ref ${ref} points nowhere`);
-  }
-  return { value: current, pointer: at };
-}
-
 function examplesOf(doc: Json, holder: Json, pointer: string): unknown[] {
   const found: unknown[] = [];
   if (holder?.example !== undefined) found.push(holder.example);
@@ -145,14 +125,12 @@ export function operationsOf(corpus: CorpusDocument): Operation[] {
   return operations;
 }
 
-type Parts = Omit<Operation, 'id' | 'method' | 'path'>;
-
 function openapi3Operation(
   doc: Json,
   op: Json,
   opPointer: string,
   raw: { raw: Json; pointer: string }[],
-): Parts {
+): OperationParts {
   const parameters: Parameter[] = [];
   for (const { raw: p, pointer } of raw) {
     const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
@@ -211,121 +189,6 @@ function mediaOf(doc: Json, content: Json, pointer: string): MediaType[] {
 function schemaExamples(doc: Json, schema: Json): unknown[] {
   const resolved = resolve(doc, schema, '').value;
   return resolved?.example !== undefined ? [resolved.example] : [];
-}
-
-// The keywords a Swagger 2.0 non-body parameter shares with a schema.
-const SCHEMA_KEYWORDS = [
-  'type',
-  'format',
-  'items',
-  'enum',
-  'default',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'multipleOf',
-];
-
-function parameterSchema(p: Json): Json {
-  const schema: Json = {};
-  for (const keyword of SCHEMA_KEYWORDS) if (p[keyword] !== undefined) schema[keyword] = p[keyword];
-  // a file part is any bytes
-  if (schema.type === 'file') return { 'x-file': true };
-  return schema;
-}
-
-const COLLECTION_STYLES: Record<string, { style: string; explode: boolean }> = {
-  csv: { style: 'form', explode: false },
-  ssv: { style: 'spaceDelimited', explode: false },
-  tsv: { style: 'tabDelimited', explode: false },
-  pipes: { style: 'pipeDelimited', explode: false },
-  multi: { style: 'form', explode: true },
-};
-
-function swagger2Operation(
-  doc: Json,
-  op: Json,
-  opPointer: string,
-  raw: { raw: Json; pointer: string }[],
-): Parts {
-  const parameters: Parameter[] = [];
-  const consumes: string[] = op.consumes ?? doc.consumes ?? ['application/json'];
-  const produces: string[] = op.produces ?? doc.produces ?? ['application/json'];
-  let body: Operation['body'];
-  const form: { properties: Json; required: string[] } = { properties: {}, required: [] };
-  for (const { raw: p, pointer } of raw) {
-    if (p.in === 'body') {
-      const schema = { schema: p.schema ?? {}, pointer: `${pointer}/schema` };
-      const examples = Object.values(p['x-examples'] ?? {});
-      body = {
-        required: p.required === true,
-        media: consumes.map((type) => ({ type, schema, examples, encoding: {} })),
-      };
-    } else if (p.in === 'formData') {
-      form.properties[p.name] = parameterSchema(p);
-      if (p.required) form.required.push(p.name);
-    } else {
-      const collection =
-        p.type === 'array'
-          ? (COLLECTION_STYLES[p.collectionFormat ?? 'csv'] ?? COLLECTION_STYLES.csv)
-          : undefined;
-      const style = p.in === 'query' ? (collection?.style ?? 'form') : 'simple';
-      parameters.push({
-        name: p.name,
-        in: p.in,
-        required: p.required === true || p.in === 'path',
-        style,
-        explode: collection?.explode ?? p.in === 'query',
-        allowReserved: false,
-        schema: { schema: parameterSchema(p) },
-        examples: p['x-example'] !== undefined ? [p['x-example']] : [],
-      });
-    }
-  }
-  if (Object.keys(form.properties).length > 0) {
-    const types = consumes.filter((t) => /form-data|x-www-form-urlencoded/.test(t));
-    body = {
-      required: form.required.length > 0,
-      media: (types.length ? types : ['multipart/form-data']).map((type) => ({
-        type,
-        schema: {
-          schema: { type: 'object', ...form, required: form.required.length ? form.required : undefined },
-        },
-        examples: [],
-        encoding: {},
-      })),
-    };
-  }
-  const responses = new Map<string, MediaType[]>();
-  for (const [code, rawResponse] of Object.entries<Json>(op.responses ?? {})) {
-    const r = resolve(doc, rawResponse, `${opPointer}/responses/${escapePointer(code)}`);
-    const schema = r.value.schema ? { schema: r.value.schema, pointer: `${r.pointer}/schema` } : undefined;
-    responses.set(
-      code,
-      schema
-        ? produces.map((type) => ({
-            type,
-            schema,
-            examples: Object.values(r.value.examples ?? {}),
-            encoding: {},
-          }))
-        : [],
-    );
-  }
-  return {
-    parameters,
-    body,
-    responses,
-    security: op.security ?? doc.security ?? [],
-    schemes: doc.securityDefinitions ?? {},
-  };
 }
 
 /**

@@ -2,9 +2,10 @@
 // out, a required body property left out, a required body left out, a body of the wrong type, or a path
 // parameter its schema refuses; and the place the sandbox's problem must name.
 
-import { type BuiltRequest, buildRequest, preferredMedia } from './buildRequest.js';
+import { type BuiltRequest, buildRequest } from './buildRequest.js';
 import { type CorpusDocument, type Json, type Operation, resolve } from './corpusDocuments.js';
 import type { SchemaCheck } from './documentSchemas.js';
+import { preferredMedia } from './serialiseRequest.js';
 
 export interface InvalidRequest {
   request: BuiltRequest;

@@ -7,11 +7,12 @@ import type { ApiMaster } from '@sandbox/contracts';
 import { importApi } from '../../test/catalog.js';
 import type { TestApp } from '../../test/testApp.js';
 import { type ConformanceAnswer, type DeployedDocument, send } from '../conformance/runConformance.js';
-import { type BuiltRequest, buildRequest, CannotBuild, NoValueExists } from './buildRequest.js';
+import { type BuiltRequest, buildRequest } from './buildRequest.js';
 import { type CorpusDocument, type Operation, operationsOf } from './corpusDocuments.js';
 import { schemaCheckFor } from './documentSchemas.js';
 import { invalidRequestFor } from './invalidRequest.js';
 import { judgeRefusal, judgeValidAnswer } from './judgeAnswer.js';
+import { CannotBuild, NoValueExists } from './sampleValue.js';
 
 export interface OperationFailure {
   operation: string;
