@@ -25,8 +25,14 @@ export interface Checking {
 const COMPONENT = /^#\/(?:components\/schemas|definitions|\$defs)\/(.+)$/;
 const MAX_DEPTH = 64;
 
+/**
+ * Pattern work for one generated value: five requests' worth (about 100 ms on the most hostile pattern),
+ * since a value may test many candidates against many patterns.
+ */
+const GENERATION_PATTERN_WORK = 5 * REQUEST_PATTERN_WORK;
+
 export function checking(resolve: Resolve, left = 20_000): Checking {
-  return { resolve, left, patterns: new PatternBudget(REQUEST_PATTERN_WORK) };
+  return { resolve, left, patterns: new PatternBudget(GENERATION_PATTERN_WORK) };
 }
 
 /**

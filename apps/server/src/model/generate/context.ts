@@ -14,6 +14,12 @@ export const DEEP = 8;
 export const MAX_DEPTH = 32;
 export const MAX_VALUES = 2_000;
 export const RECURSION = 2;
+/**
+ * A hostile document may demand a huge value (`minItems: 1e9`, `minLength: 1e9`): past these it gets
+ * a smaller one that fails its schema, and past twice MAX_VALUES values generation stops.
+ */
+export const MAX_LENGTH = 10_000;
+export const MAX_ITEMS = 1_000;
 
 /** What one value's generation shares. */
 export interface Generation {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../toJsonSchema.js';
-import { type GenerateOptions, generateValue } from './generate.js';
+import { type GenerateOptions, generateUniqueValue, generateValue } from './generate.js';
 import { documentUnderTest } from './testing/documentValidator.js';
 
 const SEEDS = 150;
@@ -297,6 +297,24 @@ describe('generated values validate against their schema', () => {
     });
   });
 
+  it('gives a new record an id no record of the list holds', () => {
+    const resolve = () => undefined;
+    const taken = [1, 2, 3, 4];
+    for (let seed = 1; seed <= 50; seed++) {
+      const id = generateUniqueValue({ type: 'integer', minimum: 1, maximum: 5, example: 1 }, taken, {
+        resolve,
+        seed,
+      });
+      expect(id).toBe(5);
+    }
+    const uuid = generateUniqueValue(
+      { type: 'string', format: 'uuid' },
+      ['a5f0c9a8-3b8f-4f57-b8a4-cbf9d7d0e1a2'],
+      { resolve },
+    );
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('honours the catalog’s auto-generation setting', () => {
     const uuids = generatedValid({ type: 'string', 'x-auto-generation': 'UUID' }) as string[];
     expect(
@@ -366,6 +384,26 @@ describe('generated values validate against their schema', () => {
     const trees = generatedValid(ref('Node'), others);
     expect(JSON.stringify(trees[0]).length).toBeLessThan(20_000);
     generatedValid(ref('Strict'), others);
+  });
+
+  it('stays small and quick when a document demands huge values', () => {
+    const hostile = {
+      type: 'object',
+      minProperties: 1e9,
+      properties: {
+        text: { type: 'string', minLength: 1e9 },
+        grid: {
+          type: 'array',
+          minItems: 1e9,
+          items: { type: 'array', minItems: 1e9, items: { type: 'integer' } },
+        },
+        code: { type: 'string', pattern: '^(a{1000}){1000}$' },
+      },
+    };
+    const started = performance.now();
+    const value = generateValue(hostile, { resolve: () => undefined, seed: 1 });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(JSON.stringify(value).length).toBeLessThan(1_000_000);
   });
 
   it('stays small and quick on a schema that fans out without end', () => {

@@ -75,7 +75,7 @@ function startGeneration(options: GenerateOptions): Generation {
 }
 
 function generate(schema: JsonSchema, name: string, depth: number, generation: Generation): unknown {
-  if (depth > MAX_DEPTH) return undefined;
+  if (depth > MAX_DEPTH || generation.left < -MAX_VALUES) return undefined;
   generation.left--;
   const { schema: s, named } = flatten(schema, generation);
   if (s === false) return undefined;

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../sandbox/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { conforms, deepEqual } from './conforms.js';
-import { type Generation, recursive, shallow } from './context.js';
+import { type Generation, MAX_ITEMS, recursive, shallow } from './context.js';
 import { singular } from './generateObject.js';
 import { mergeSchemas } from './mergeAllOf.js';
 
@@ -33,7 +33,7 @@ export function generateArray(
     shallow(generation, depth) || recursive(schema, generation)
       ? Math.max(least, needed)
       : Math.max(random.int(2, 3), prefix.length, needed);
-  const length = Math.max(least, Math.min(wanted, most));
+  const length = Math.min(Math.max(least, Math.min(wanted, most)), MAX_ITEMS);
   const unique = schema.uniqueItems === true || /[a-z0-9](Ids|_ids)$|^ids$/.test(name);
   const itemName = singular(name);
   const out: unknown[] = [];

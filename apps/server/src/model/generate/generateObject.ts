@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../sandbox/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { matchesPattern } from './conforms.js';
-import { type Generation, recursive, shallow } from './context.js';
+import { type Generation, MAX_ITEMS, recursive, shallow } from './context.js';
 import { patternString } from './patternString.js';
 
 type Json = Record<string, unknown>;
@@ -45,7 +45,7 @@ export function generateObject(schema: Json, name: string, depth: number, genera
   const isMap =
     Object.keys(properties).length === 0 &&
     (isJsonObject(schema.additionalProperties) || isJsonObject(schema.patternProperties));
-  const wanted = Math.max(least, isMap && !small ? generation.random.int(1, 2) : 0);
+  const wanted = Math.min(Math.max(least, isMap && !small ? generation.random.int(1, 2) : 0), MAX_ITEMS);
   for (const [key, property] of Object.entries(properties)) {
     if (Object.keys(out).length >= wanted) break;
     put(key, property as JsonSchema);

@@ -1,5 +1,5 @@
 import { canCheckPattern, conforms } from './conforms.js';
-import type { Generation } from './context.js';
+import { type Generation, MAX_LENGTH } from './context.js';
 import { patternString } from './patternString.js';
 import { byFormat, plainString, realisticString } from './realisticValues.js';
 
@@ -42,6 +42,7 @@ export function generateString(schema: Json, name: string, generation: Generatio
   const unchecked = pattern !== undefined && !canCheckPattern(pattern);
   const judged = unchecked ? { ...schema, pattern: undefined } : schema;
   if (unchecked) candidates.unshift(() => patternString(pattern, random));
+  const patternFrom = candidates.length;
   if (pattern) {
     // a pattern not anchored at its start may follow a realistic value: `/v1$` after a URL
     if (!pattern.startsWith('^'))
@@ -52,7 +53,7 @@ export function generateString(schema: Json, name: string, generation: Generatio
           : `${realisticString(name, format, random, clock) ?? ''}${tail}`;
       });
     for (const spread of [3, 1, 0, 6, 12]) candidates.push(() => patternString(pattern, random, { spread }));
-    const least = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    const least = Math.min(typeof schema.minLength === 'number' ? schema.minLength : 0, MAX_LENGTH);
     for (const share of [1, 2, 3, 4])
       if (least > 3)
         candidates.push(() =>
@@ -60,13 +61,14 @@ export function generateString(schema: Json, name: string, generation: Generatio
         );
   }
   candidates.push(() => plainString(name, random));
+  // when nothing fits (a pattern too costly to check, say), a string written from the pattern is closest
   let best: string | undefined;
-  for (const candidate of candidates) {
+  for (const [index, candidate] of candidates.entries()) {
     const text = candidate();
     if (text === undefined) continue;
     for (const fitted of fittings(text, schema, generation)) {
       if (conforms(fitted, judged, generation.check)) return fitted;
-      best ??= fitted;
+      if (best === undefined || (pattern && index === patternFrom)) best = fitted;
     }
   }
   return best ?? '';
@@ -75,7 +77,7 @@ export function generateString(schema: Json, name: string, generation: Generatio
 /** The text, then the text cut or padded into [minLength, maxLength] (code points, as JSON Schema counts). */
 function* fittings(text: string, schema: Json, generation: Generation): Generator<string> {
   yield text;
-  const least = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const least = Math.min(typeof schema.minLength === 'number' ? schema.minLength : 0, MAX_LENGTH);
   const most = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
   const length = codePoints(text);
   if (length > most) yield [...text].slice(0, most).join('');
