@@ -218,14 +218,30 @@ export async function loadDeclaredSchemas(
   return row?.declared_schemas ? (JSON.parse(row.declared_schemas) as DeclaredSchemas) : null;
 }
 
-export async function saveDeclaredSchemas(
+/**
+ * Rewrites the API's model with `edit` (undefined: nothing to write). The write is made only if the
+ * model is still the one read, and read again otherwise: two saves at once lose neither.
+ */
+export async function editDeclaredSchemas(
   db: Executor,
   apiMasterId: number,
-  schemas: DeclaredSchemas,
+  edit: (schemas: DeclaredSchemas) => DeclaredSchemas | undefined,
 ): Promise<void> {
-  await db
-    .updateTable('api_masters')
-    .set({ declared_schemas: JSON.stringify(schemas) })
-    .where('id', '=', apiMasterId)
-    .execute();
+  for (;;) {
+    const row = await db
+      .selectFrom('api_masters')
+      .select('declared_schemas')
+      .where('id', '=', apiMasterId)
+      .executeTakeFirst();
+    if (!row?.declared_schemas) return;
+    const edited = edit(JSON.parse(row.declared_schemas) as DeclaredSchemas);
+    if (edited === undefined) return;
+    const result = await db
+      .updateTable('api_masters')
+      .set({ declared_schemas: JSON.stringify(edited) })
+      .where('id', '=', apiMasterId)
+      .where('declared_schemas', '=', row.declared_schemas)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return;
+  }
 }

@@ -30,9 +30,9 @@ import { automaticLinksOf } from './automaticLinks.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import {
+  editDeclaredSchemas,
   loadDeclaredSchemas,
   loadSchemas,
-  saveDeclaredSchemas,
   saveSchemaProperties,
 } from './schemaStore.js';
 import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
@@ -142,28 +142,23 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     before: BodyProperty[],
     after: BodyProperty[],
   ) {
-    const declared = await loadDeclaredSchemas(db, apiMasterId);
-    if (!declared || !Object.hasOwn(declared, schemaName)) return;
-    const edited = applyFormEdit(declared[schemaName], before, after, new Set(Object.keys(declared)));
-    // fromEntries: a schema named `__proto__` is a name like any other
-    await saveDeclaredSchemas(
-      db,
-      apiMasterId,
-      Object.fromEntries(
-        Object.entries(declared).map(([name, s]) => [name, name === schemaName ? edited : s]),
-      ),
-    );
+    await editDeclaredSchemas(db, apiMasterId, (declared) => {
+      if (!Object.hasOwn(declared, schemaName)) return undefined;
+      const edited = applyFormEdit(declared[schemaName], before, after, new Set(Object.keys(declared)));
+      // fromEntries: a schema named `__proto__` is a name like any other
+      return Object.fromEntries(
+        Object.entries(declared).map(([name, schema]) => [name, name === schemaName ? edited : schema]),
+      );
+    });
   }
 
   async function editResponses(endpointId: number, edit: ResponseEdit) {
-    const operation = await store.findOperation(endpointId);
-    if (operation) await store.saveOperation(endpointId, applyResponseEdit(operation, edit));
+    await store.editOperation(endpointId, (operation) => applyResponseEdit(operation, edit));
   }
 
   async function editOperation(endpointId: number, edits: ParameterDescriptionEdit[]) {
     if (edits.length === 0) return;
-    const operation = await store.findOperation(endpointId);
-    if (operation) await store.saveOperation(endpointId, applyParameterEdits(operation, edits));
+    await store.editOperation(endpointId, (operation) => applyParameterEdits(operation, edits));
   }
 
   async function withEndpoints(apis: ApiRow[]): Promise<ApiMaster[]> {

@@ -402,22 +402,26 @@ export function createApiStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The endpoint's operation as the document declares it, as edited since; null when it has none. */
-    async findOperation(endpointId: number): Promise<DeclaredOperation | null> {
-      const row = await db
-        .selectFrom('endpoints')
-        .select('operation')
-        .where('id', '=', endpointId)
-        .executeTakeFirst();
-      return row?.operation ? (JSON.parse(row.operation) as DeclaredOperation) : null;
-    },
-
-    async saveOperation(endpointId: number, operation: DeclaredOperation): Promise<void> {
-      await db
-        .updateTable('endpoints')
-        .set({ operation: JSON.stringify(operation) })
-        .where('id', '=', endpointId)
-        .execute();
+    /**
+     * Rewrites the endpoint's declared operation, if it has one, with `edit`; written only if it is
+     * still the one read, and read again otherwise, so that two saves at once lose neither.
+     */
+    async editOperation(endpointId: number, edit: (operation: DeclaredOperation) => DeclaredOperation) {
+      for (;;) {
+        const row = await db
+          .selectFrom('endpoints')
+          .select('operation')
+          .where('id', '=', endpointId)
+          .executeTakeFirst();
+        if (!row?.operation) return;
+        const result = await db
+          .updateTable('endpoints')
+          .set({ operation: JSON.stringify(edit(JSON.parse(row.operation) as DeclaredOperation)) })
+          .where('id', '=', endpointId)
+          .where('operation', '=', row.operation)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) return;
+      }
     },
 
     /** Each endpoint's method, path and declared operation (null when it has none), in order. */
