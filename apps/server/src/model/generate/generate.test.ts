@@ -126,6 +126,14 @@ describe('generated values validate against their schema', () => {
     expect(values.every((v) => v.petType === 'Cat')).toBe(true);
   });
 
+  it('answers a nullable reference with its schema, not null', () => {
+    const others = {
+      Owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    };
+    const values = generatedValid({ anyOf: [ref('Owner'), { type: 'null' }] }, others);
+    expect(values.every((v) => v !== null)).toBe(true);
+  });
+
   it('meets anyOf, not and if/then/else', () => {
     generatedValid({
       anyOf: [

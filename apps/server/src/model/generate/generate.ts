@@ -17,7 +17,11 @@ type Json = Record<string, unknown>;
 export interface GenerateOptions {
   /** The property or parameter the value is for: it chooses realistic values ("email", "city"). */
   name?: string;
-  /** A named schema of the document, by its name as written (`#/components/schemas/<name>`). */
+  /**
+   * A named schema of the document, by its name as written (`#/components/schemas/<name>`). Pass the
+   * same function for one version of an API's schemas, and a new one when they change: work on the
+   * schemas is kept per function.
+   */
   resolve: Resolve;
   /** The same seed, the same value; without one, a fresh value each time. */
   seed?: number;
@@ -58,6 +62,21 @@ export function generateUniqueValue(
   return value === undefined ? null : value;
 }
 
+/**
+ * Flattened schemas are kept per `resolve` function: a caller that passes the same function for one
+ * version of an API's model (as the sandbox does per deployed API) pays for flattening once.
+ */
+const flattened = new WeakMap<Resolve, WeakMap<object, Flat>>();
+
+function flattenedFor(resolve: Resolve): WeakMap<object, Flat> {
+  let cache = flattened.get(resolve);
+  if (!cache) {
+    cache = new WeakMap();
+    flattened.set(resolve, cache);
+  }
+  return cache;
+}
+
 function startGeneration(options: GenerateOptions): Generation {
   const generation: Generation = {
     resolve: options.resolve,
@@ -68,7 +87,7 @@ function startGeneration(options: GenerateOptions): Generation {
     examples: true,
     check: checking(options.resolve),
     following: new Map(),
-    flat: new WeakMap(),
+    flat: flattenedFor(options.resolve),
     generate: (schema, name, depth) => generate(schema, name, depth, generation),
   };
   return generation;
@@ -189,7 +208,7 @@ function alternative(
   const passes = depth >= SHALLOW ? [depth, SHALLOW - 1] : [depth];
   for (const at of passes) {
     if (at !== depth && generation.left <= 0) break;
-    for (const index of generation.random.shuffled(alternatives.map((_, i) => i))) {
+    for (const index of ordered(alternatives, at, generation)) {
       const chosen = alternatives[index];
       let schema = mergeSchemas(base, chosen);
       const tag = discriminatorTag(s, chosen);
@@ -208,6 +227,18 @@ function alternative(
     }
   }
   return fallback;
+}
+
+/** Alternatives in a random order, `null` last (a nullable reference answers its schema), first when deep. */
+function ordered(alternatives: JsonSchema[], depth: number, generation: Generation): number[] {
+  const isNull = (i: number) => {
+    const alternative = alternatives[i];
+    return isJsonObject(alternative) && alternative.type === 'null' && Object.keys(alternative).length === 1;
+  };
+  const order = generation.random.shuffled(alternatives.map((_, i) => i));
+  const nulls = order.filter(isNull);
+  const others = order.filter((i) => !isNull(i));
+  return depth >= DEEP ? [...nulls, ...others] : [...others, ...nulls];
 }
 
 function discriminatorTag(s: Json, chosen: JsonSchema): { property: string; value: string } | undefined {

@@ -107,9 +107,18 @@ export function realisticString(
   clock: Clock,
 ): string | undefined {
   if (format && byFormat[format]) return byFormat[format](random, clock);
-  const snake = snakeCase(name);
-  return byName.find(([pattern]) => pattern.test(snake))?.[1](random, clock);
+  let producer = producers.get(name);
+  if (producer === undefined) {
+    const snake = snakeCase(name);
+    producer = byName.find(([pattern]) => pattern.test(snake))?.[1] ?? null;
+    if (producers.size > 10_000) producers.clear();
+    producers.set(name, producer);
+  }
+  return producer?.(random, clock);
 }
+
+/** The producer each field name chose, so a name is matched against the list once. */
+const producers = new Map<string, Producer | null>();
 
 /** A word-like string for a field nothing else describes. */
 export function plainString(name: string, random: Random): string {
