@@ -1,7 +1,7 @@
 // A valid request to one operation, built from the document alone (sampleValue.ts), every value checked
 // by the harness's own Ajv before it is sent, so that a refusal is the sandbox's doing.
 
-import type { CorpusDocument, Operation } from './corpusDocuments.js';
+import type { CorpusDocument, Operation, SchemaAt } from './corpusDocuments.js';
 import type { SchemaCheck } from './documentSchemas.js';
 import { CannotBuild, valueFor } from './sampleValue.js';
 import {
@@ -85,7 +85,7 @@ export async function buildRequest(
       // give a valid value is left out, as a client may
       let value: unknown;
       try {
-        value = valueFor(corpus, schemas, p.schema, p.examples, place);
+        value = widened(schemas, p.schema, valueFor(corpus, schemas, p.schema, p.examples, place));
       } catch (error) {
         if (p.required || !(error instanceof CannotBuild)) throw error;
         continue;
@@ -126,4 +126,13 @@ export async function buildRequest(
   const fullPath = `${path}${query.length ? `?${query.join('&')}` : ''}`;
   const shown = `${op.method} ${fullPath} ${JSON.stringify(headers)}${body ? ` ${body.toString('utf8').slice(0, 300)}` : ''}`;
   return { method: op.method, path: fullPath, headers, body, shown, values };
+}
+
+/** A one-item array given a second item where its schema allows, so that its style's delimiter is sent. */
+function widened(schemas: SchemaCheck, at: SchemaAt, value: unknown): unknown {
+  if (!Array.isArray(value) || value.length !== 1) return value;
+  const [item] = value;
+  const second = typeof item === 'string' ? `${item}2` : typeof item === 'number' ? item + 1 : item;
+  const wider = [item, second];
+  return schemas.check('request', at, wider).length === 0 ? wider : value;
 }
