@@ -34,6 +34,6 @@ describe('every operation of the public corpus answers as its document says', ()
       const run = await runCorpusDocument(corpus, target);
       expect(run.operations).toBeGreaterThan(0);
       expect(run.failing, describeRun(run)).toBe(0);
-    }, 60_000);
+    }, 120_000);
   }
 });
