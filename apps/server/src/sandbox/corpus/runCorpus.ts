@@ -102,7 +102,7 @@ export async function runCorpusDocument(
         problems: refused.map((p) => `${error.message}: ${p}`),
         sent: request.shown,
         status: refusal.status,
-        answer: refusal.text.slice(0, 400),
+        answer: refusal.text.slice(0, 1500),
       });
     }
   };
@@ -129,7 +129,7 @@ export async function runCorpusDocument(
         problems,
         sent: valid.shown,
         status: answer.status,
-        answer: answer.text.slice(0, 400),
+        answer: answer.text.slice(0, 1500),
       });
     }
     const invalid = await invalidRequestFor(corpus, schemas, op, valid);
@@ -144,7 +144,7 @@ export async function runCorpusDocument(
         problems: refused.map((p) => `${invalid.why}: ${p}`),
         sent: invalid.request.shown,
         status: refusal.status,
-        answer: refusal.text.slice(0, 400),
+        answer: refusal.text.slice(0, 1500),
       });
     }
   };
