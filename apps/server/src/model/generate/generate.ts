@@ -1,12 +1,13 @@
 import { isJsonObject } from '../../sandbox/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
-import { checking, conforms, type Resolve, resolveRef } from './conforms.js';
-import { DEEP, type Flat, type Generation, MAX_DEPTH, MAX_VALUES, SHALLOW, shallow } from './context.js';
+import { alternative, conditional, withDiscriminatorTag } from './compositions.js';
+import { checking, conforms, type Resolve } from './conforms.js';
+import { DEEP, type Generation, MAX_DEPTH, MAX_VALUES, shallow } from './context.js';
+import { flatten, flattenedFor } from './flatten.js';
 import { generateArray, uniqueValue } from './generateArray.js';
 import { generateNumber } from './generateNumber.js';
 import { generateObject } from './generateObject.js';
 import { generateString } from './generateString.js';
-import { mergeSchemas, partOf } from './mergeAllOf.js';
 import { Random } from './random.js';
 
 // One value that validates against a JSON Schema 2020-12 (the model's form of a document's schema),
@@ -60,21 +61,6 @@ export function generateUniqueValue(
   const generation = startGeneration(options);
   const value = uniqueValue(schema, options.name ?? 'id', taken, 0, generation);
   return value === undefined ? null : value;
-}
-
-/**
- * Flattened schemas are kept per `resolve` function: a caller that passes the same function for one
- * version of an API's model (as the sandbox does per deployed API) pays for flattening once.
- */
-const flattened = new WeakMap<Resolve, WeakMap<object, Flat>>();
-
-function flattenedFor(resolve: Resolve): WeakMap<object, Flat> {
-  let cache = flattened.get(resolve);
-  if (!cache) {
-    cache = new WeakMap();
-    flattened.set(resolve, cache);
-  }
-  return cache;
 }
 
 function startGeneration(options: GenerateOptions): Generation {
@@ -144,156 +130,6 @@ function examplesOf(s: Json): unknown[] {
   if ('example' in s) out.push(s.example);
   if ('default' in s) out.push(s.default);
   return out;
-}
-
-/** Follows `$ref` and merges `allOf` (bounded: a cycle of references stops merging). */
-function flatten(schema: JsonSchema, generation: Generation): Flat {
-  if (typeof schema === 'boolean') return { schema: schema ? {} : false };
-  const cached = generation.flat.get(schema);
-  if (cached) return cached;
-  let merged: JsonSchema = true;
-  let named: string | undefined;
-  const queue: JsonSchema[] = [schema];
-  const checked: JsonSchema[] = [];
-  for (let step = 0; queue.length > 0 && step < 64; step++) {
-    const part = queue.shift() as JsonSchema;
-    if (typeof part === 'boolean') {
-      merged = mergeSchemas(merged, part);
-      continue;
-    }
-    const own: Json = { ...part };
-    if (typeof own.$ref === 'string') {
-      const target = resolveRef(own.$ref, generation.resolve);
-      if (step === 0) named = own.$ref.slice(own.$ref.lastIndexOf('/') + 1);
-      if (target !== undefined) queue.push(target);
-      delete own.$ref;
-    }
-    if (Array.isArray(own.allOf)) {
-      queue.push(...(own.allOf as JsonSchema[]));
-      delete own.allOf;
-    }
-    if (isJsonObject(merged)) {
-      // a second `oneOf` (or `not`, `if`) beside the first is checked on the value, not generated from
-      for (const key of ['oneOf', 'anyOf', 'not', 'if'])
-        if (merged[key] !== undefined && own[key] !== undefined) {
-          checked.push(partOf(own, key));
-          for (const keyword of Object.keys(partOf(own, key))) delete own[keyword];
-        }
-    }
-    merged = mergeSchemas(merged, own);
-  }
-  if (isJsonObject(merged) && checked.length > 0) merged = { ...merged, allOf: checked };
-  const flat: Flat = { schema: merged === true ? {} : merged, named };
-  generation.flat.set(schema, flat);
-  return flat;
-}
-
-/**
- * A value matching one alternative (exactly one, for `oneOf`), tried in a random order. With a
- * discriminator, its property names the alternative: the mapping's name for it, else its schema's.
- */
-function alternative(
-  s: Json,
-  keyword: 'oneOf' | 'anyOf',
-  name: string,
-  depth: number,
-  generation: Generation,
-): unknown {
-  const alternatives = s[keyword] as JsonSchema[];
-  const base: Json = { ...s };
-  delete base[keyword];
-  let fallback: unknown;
-  // past SHALLOW, objects lose their optional properties and may match every alternative: a second
-  // pass writes them in full, while the answer's budget lasts
-  const passes = depth >= SHALLOW ? [depth, SHALLOW - 1] : [depth];
-  for (const at of passes) {
-    if (at !== depth && generation.left <= 0) break;
-    for (const index of ordered(alternatives, at, generation)) {
-      const chosen = alternatives[index];
-      let schema = mergeSchemas(base, chosen);
-      const tag = discriminatorTag(s, chosen);
-      if (tag !== undefined && isJsonObject(schema) && admits(chosen, tag, generation))
-        schema = withProperty(schema, tag.property, tag.value);
-      const value = generate(schema, name, at + 1, generation);
-      if (value === undefined) continue;
-      fallback ??= value;
-      if (!conforms(value, chosen, generation.check)) continue;
-      if (
-        keyword === 'oneOf' &&
-        alternatives.some((other, i) => i !== index && conforms(value, other, generation.check))
-      )
-        continue;
-      return value;
-    }
-  }
-  return fallback;
-}
-
-/** Alternatives in a random order, `null` last (a nullable reference answers its schema), first when deep. */
-function ordered(alternatives: JsonSchema[], depth: number, generation: Generation): number[] {
-  const isNull = (i: number) => {
-    const alternative = alternatives[i];
-    return isJsonObject(alternative) && alternative.type === 'null' && Object.keys(alternative).length === 1;
-  };
-  const order = generation.random.shuffled(alternatives.map((_, i) => i));
-  const nulls = order.filter(isNull);
-  const others = order.filter((i) => !isNull(i));
-  return depth >= DEEP ? [...nulls, ...others] : [...others, ...nulls];
-}
-
-function discriminatorTag(s: Json, chosen: JsonSchema): { property: string; value: string } | undefined {
-  const discriminator = s.discriminator;
-  if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
-  if (!isJsonObject(chosen) || typeof chosen.$ref !== 'string') return undefined;
-  const ref = chosen.$ref;
-  const schemaName = ref.slice(ref.lastIndexOf('/') + 1);
-  const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {};
-  const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === schemaName)?.[0];
-  return { property: discriminator.propertyName, value: mapped ?? schemaName };
-}
-
-/** Whether the alternative's own discriminator property admits the tag (an enum may spell it otherwise). */
-function admits(
-  chosen: JsonSchema,
-  tag: { property: string; value: string },
-  generation: Generation,
-): boolean {
-  const flat = flatten(chosen, generation).schema;
-  const property =
-    isJsonObject(flat) && isJsonObject(flat.properties) ? flat.properties[tag.property] : undefined;
-  return property === undefined || conforms(tag.value, property as JsonSchema, generation.check);
-}
-
-/** A schema reached by name whose ancestor declares a discriminator (allOf inheritance) names itself. */
-function withDiscriminatorTag(s: Json, named: string | undefined, generation: Generation): Json {
-  if (named === undefined || !isJsonObject(s.discriminator)) return s;
-  const tag = discriminatorTag(s, { $ref: `#/components/schemas/${named}` });
-  if (tag === undefined) return s;
-  const property = isJsonObject(s.properties) ? s.properties[tag.property] : undefined;
-  if (property !== undefined && !conforms(tag.value, property as JsonSchema, generation.check)) return s;
-  return withProperty(s, tag.property, tag.value);
-}
-
-function withProperty(s: Json, property: string, value: string): Json {
-  const properties = isJsonObject(s.properties) ? s.properties : {};
-  const required = Array.isArray(s.required) ? s.required : [];
-  return {
-    ...s,
-    properties: { ...properties, [property]: { const: value } },
-    required: required.includes(property) ? required : [...required, property],
-  };
-}
-
-/** `if`/`then`/`else`: a value meeting `if` and `then`, else one failing `if` and meeting `else`. */
-function conditional(s: Json, name: string, depth: number, generation: Generation): unknown {
-  const base: Json = { ...s };
-  for (const key of ['if', 'then', 'else']) delete base[key];
-  const condition = s.if as JsonSchema;
-  const yes = mergeSchemas(mergeSchemas(base, condition), (s.then as JsonSchema) ?? true);
-  const value = generate(yes, name, depth + 1, generation);
-  if (value !== undefined && conforms(value, condition, generation.check)) return value;
-  const no = generate(mergeSchemas(base, (s.else as JsonSchema) ?? true), name, depth + 1, generation);
-  return no !== undefined ? no : value;
 }
 
 const NUMBER_WORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
