@@ -109,7 +109,7 @@ describe('values generated from real documents validate', () => {
     console.log(
       `GitHub: ${Object.keys(schemas).length} schemas generated in ${Math.round(performance.now() - started)} ms`,
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(failuresOf(schemas, [1, 2]).slice(0, 10)).toEqual([]);
   }, 120_000);
 });
