@@ -31,7 +31,10 @@ const MAX_DEPTH = 64;
  */
 const GENERATION_PATTERN_WORK = 5 * REQUEST_PATTERN_WORK;
 
-export function checking(resolve: Resolve, left = 20_000): Checking {
+/** Schema nodes one value's checks may visit: a large answer and its oneOf alternatives, a few ms. */
+const CHECKED_NODES = 100_000;
+
+export function checking(resolve: Resolve, left = CHECKED_NODES): Checking {
   return { resolve, left, patterns: new PatternBudget(GENERATION_PATTERN_WORK) };
 }
 

@@ -41,6 +41,7 @@ export function generateValue(schema: JsonSchema, options: GenerateOptions): unk
   let best: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     generation.left = MAX_VALUES;
+    generation.check = checking(options.resolve);
     const value = generation.generate(schema, name, 0);
     if (value !== undefined && conforms(value, schema, checking(options.resolve))) return value;
     best ??= value;
