@@ -13,6 +13,7 @@ import type { JsonSchema } from '../toJsonSchema.js';
 // than sent; an unknown format passes, as it does in the sandbox's validator.
 
 type Json = Record<string, unknown>;
+/** A named schema by its name; inside the generator, also a local pointer (`#/paths/...`) by itself. */
 export type Resolve = (name: string) => JsonSchema | undefined;
 
 /** What checking may still cost: values visited, and the linear engine's work on patterns. */
@@ -44,7 +45,8 @@ export function checking(resolve: Resolve, left = CHECKED_NODES): Checking {
  */
 export function resolveRef(ref: string, resolve: Resolve): JsonSchema | undefined {
   const path = COMPONENT.exec(ref)?.[1];
-  if (path === undefined) return undefined;
+  // elsewhere in the document (`#/paths/...`): the generator's resolver is asked for the pointer itself
+  if (path === undefined) return ref.startsWith('#/') ? resolve(ref) : undefined;
   const whole = resolve(path);
   if (whole !== undefined || !path.includes('/')) return whole;
   const [name, ...rest] = path.split('/').map(unescapePointer);

@@ -206,6 +206,23 @@ describe('generated values validate against their schema', () => {
     expect(values.every((v) => typeof v === 'object')).toBe(true);
   });
 
+  it('follows a reference to elsewhere in the document through the pointer resolver', () => {
+    const elsewhere = {
+      type: 'object',
+      required: ['key'],
+      properties: { key: { type: 'integer', minimum: 7, maximum: 7 } },
+    };
+    const schema = {
+      type: 'array',
+      items: { $ref: '#/paths/~1keys/get/responses/200/content/application~1json/schema' },
+    };
+    const resolvePointer = (ref: string) => (ref.startsWith('#/paths/~1keys/') ? elsewhere : undefined);
+    for (let seed = 1; seed <= 20; seed++) {
+      const value = generateValue(schema, { resolve: () => undefined, resolvePointer, seed }) as Json[];
+      expect(value.every((item) => item.key === 7)).toBe(true);
+    }
+  });
+
   it('writes strings its pattern matches', () => {
     for (const pattern of [
       '^[A-Z]{3}-\\d{4}$',

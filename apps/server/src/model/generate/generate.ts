@@ -24,6 +24,11 @@ export interface GenerateOptions {
    * schemas is kept per function.
    */
   resolve: Resolve;
+  /**
+   * A schema elsewhere in the document, by its local reference (`#/paths/~1keys/get/...`), for the
+   * references that do not name a component; without it they are taken as any value.
+   */
+  resolvePointer?: (ref: string) => JsonSchema | undefined;
   /** The same seed, the same value; without one, a fresh value each time. */
   seed?: number;
   /** `response` (the default) writes `readOnly` properties and leaves `writeOnly` out; `request` the reverse. */
@@ -41,9 +46,9 @@ export function generateValue(schema: JsonSchema, options: GenerateOptions): unk
   let best: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     generation.left = MAX_VALUES;
-    generation.check = checking(options.resolve);
+    generation.check = checking(generation.resolve);
     const value = generation.generate(schema, name, 0);
-    if (value !== undefined && conforms(value, schema, checking(options.resolve))) return value;
+    if (value !== undefined && conforms(value, schema, checking(generation.resolve))) return value;
     best ??= value;
     generation.examples = false;
   }
@@ -64,17 +69,31 @@ export function generateUniqueValue(
   return value === undefined ? null : value;
 }
 
+/** One resolver for names and pointers, the same function for the same pair (flattening is kept per resolver). */
+const resolvers = new WeakMap<Resolve, { pointer: GenerateOptions['resolvePointer']; both: Resolve }>();
+
+function resolverOf(options: GenerateOptions): Resolve {
+  const { resolve, resolvePointer } = options;
+  if (!resolvePointer) return resolve;
+  const known = resolvers.get(resolve);
+  if (known?.pointer === resolvePointer) return known.both;
+  const both: Resolve = (key) => (key.startsWith('#/') ? resolvePointer(key) : resolve(key));
+  resolvers.set(resolve, { pointer: resolvePointer, both });
+  return both;
+}
+
 function startGeneration(options: GenerateOptions): Generation {
+  const resolve = resolverOf(options);
   const generation: Generation = {
-    resolve: options.resolve,
+    resolve,
     random: new Random(options.seed),
     clock: { now: options.seed === undefined ? Date.now() : SEEDED_NOW },
     direction: options.direction ?? 'response',
     left: MAX_VALUES,
     examples: true,
-    check: checking(options.resolve),
+    check: checking(resolve),
     following: new Map(),
-    flat: flattenedFor(options.resolve),
+    flat: flattenedFor(resolve),
     generate: (schema, name, depth) => generate(schema, name, depth, generation),
   };
   return generation;
