@@ -122,13 +122,12 @@ function generateFlat(
   generation: Generation,
 ): unknown {
   if (generation.examples) {
-    for (const example of examplesOf(s))
-      if (conforms(example, s, generation.check)) return structuredClone(example);
+    for (const example of examplesOf(s)) if (conforms(example, s, generation.check)) return copyOf(example);
   }
-  if ('const' in s) return structuredClone(s.const);
+  if ('const' in s) return copyOf(s.const);
   if (Array.isArray(s.enum)) {
     const fitting = s.enum.filter((member) => conforms(member, s, generation.check));
-    return structuredClone(fitting.length > 0 ? generation.random.pick(fitting) : s.enum[0]);
+    return copyOf(fitting.length > 0 ? generation.random.pick(fitting) : s.enum[0]);
   }
   for (const keyword of ['oneOf', 'anyOf'] as const)
     if (Array.isArray(s[keyword]) && s[keyword].length > 0)
@@ -206,3 +205,7 @@ function byType(s: Json, name: string, depth: number, generation: Generation): u
       return undefined;
   }
 }
+
+/** The document's own value, copied when a caller could change it in place. */
+const copyOf = (value: unknown) =>
+  typeof value === 'object' && value !== null ? structuredClone(value) : value;
