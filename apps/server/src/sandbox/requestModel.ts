@@ -29,6 +29,9 @@ export function namedSchemasOf(api: DeployedApi): NamedSchemas {
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 
+/** OpenAPI 3.1 §4.8.12.1: header parameters of these names are ignored (media types and security say them). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 /** OpenAPI 3.1 §4.8.12.4: form in query and cookie, simple in path and header; form explodes. */
 function defaultStyle(location: Location): string {
   return location === 'query' || location === 'cookie' ? 'form' : 'simple';
@@ -41,6 +44,7 @@ export function requestModelOf(endpoint: DeployedEndpoint): RequestModel {
 function declaredModel(operation: DeclaredOperation): RequestModel {
   const parameters = operation.parameters.flatMap((parameter) => {
     if (!LOCATIONS.has(parameter.in)) return [];
+    if (parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return [];
     const location = parameter.in as Location;
     const style = parameter.style ?? defaultStyle(location);
     const [mediaType, media] = Object.entries(parameter.content ?? {})[0] ?? [];

@@ -101,6 +101,12 @@ function newAjv(): Ajv2020 {
 /** Schemas are the tenant's: identifiers of their own would clash across an API's schemas. */
 const IDENTIFIERS = ['$id', '$schema', '$anchor', '$dynamicAnchor'];
 
+/**
+ * A reference the import could not follow (another file, a place that is not there) was named in its
+ * warnings and accepts anything: left in, it would keep Ajv from compiling the whole request.
+ */
+const unfollowed = (ref: unknown) => typeof ref === 'string' && !ref.startsWith(REGISTRY);
+
 /** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
 function forAjv(schema: JsonSchema): JsonSchema {
   return strip(toJsonSchema(schema as Record<string, unknown>, 'request', registryRef), 0);
@@ -110,6 +116,7 @@ function strip(schema: unknown, depth: number): JsonSchema {
   if (Array.isArray(schema)) return schema.map((item) => strip(item, depth + 1)) as unknown as JsonSchema;
   if (!isJsonObject(schema) || depth > 512) return schema as JsonSchema;
   for (const key of IDENTIFIERS) if (typeof schema[key] === 'string') delete schema[key];
+  if (unfollowed(schema.$ref)) delete schema.$ref;
   for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1);
   return schema;
 }

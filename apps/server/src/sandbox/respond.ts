@@ -50,11 +50,22 @@ function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unkn
   return configuredBody(chosen?.response, preferences, api.model, endpoint.resourceName);
 }
 
-const notFound = ({ item, collection }: CompiledEndpoint, key: string): SandboxAnswer => ({
-  status: 404,
-  body: problem(404, 'Not Found', `No record with ${item?.field} "${key}" in ${collection}`),
-  contentType: PROBLEM_CONTENT_TYPE,
-});
+/**
+ * No stored record has the key (DESIGN §6: 404). An operation that declares a 404 with a body gets
+ * that body; otherwise problem details say which record is missing (as a declared 400 without a body
+ * answers problem details: the sandbox says what is wrong, with the declared code).
+ */
+function notFound(call: Call, key: string): SandboxAnswer {
+  const { endpoint } = call;
+  const detail = `No record with ${endpoint.item?.field} "${key}" in ${endpoint.collection}`;
+  const own = { status: 404, body: problem(404, 'Not Found', detail), contentType: PROBLEM_CONTENT_TYPE };
+  const media = endpoint.responses.exact.get(404)?.media;
+  // an API imported before operations were kept declares no media types
+  if (!media || media.available.length === 0) return own;
+  const negotiated = media.choose(call.accept);
+  if (!negotiated) return own;
+  return { status: 404, body: bodyOf(negotiated.media, undefined, call.api.model, endpoint.resourceName) };
+}
 
 /** The properties of the record a response carries. */
 function propertiesOf(api: CompiledApi, response: CompiledResponse | undefined) {
@@ -203,13 +214,13 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
         return { status, headers, body: asList(api, success, name, list) };
       }
       const found = await records.findJson(api.id, collection, key);
-      return found ? { status, json: found } : notFound(endpoint, key);
+      return found ? { status, json: found } : notFound(call, key);
     }
     case 'PUT':
     case 'PATCH': {
       if (!stateful || key === undefined || !isRecord(body) || !item) break;
       const found = await records.find(api.id, collection, key);
-      if (!found) return notFound(endpoint, key);
+      if (!found) return notFound(call, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
       const json = JSON.stringify(withoutWriteOnly(api, success, record));
@@ -217,7 +228,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
     }
     case 'DELETE': {
       if (!stateful || key === undefined) break;
-      if (!(await records.remove(api.id, collection, key))) return notFound(endpoint, key);
+      if (!(await records.remove(api.id, collection, key))) return notFound(call, key);
       return { status, body: status === 204 ? undefined : declaredBody(call) };
     }
   }

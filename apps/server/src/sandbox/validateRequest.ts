@@ -150,12 +150,10 @@ function readBody(
       } catch {
         return { problem: { location: 'body', message: 'is not valid JSON' } };
       }
-      if (depthOf(value) > MAX_BODY_DEPTH)
-        return { problem: { location: 'body', message: `is nested deeper than ${MAX_BODY_DEPTH} levels` } };
-      return { value, checked: true };
+      return bounded(value);
     }
     case 'form':
-      return { value: formFields(new URLSearchParams(text), schema, resolve), checked: true };
+      return bounded(formFields(new URLSearchParams(text), schema, resolve));
     default: {
       // text the schema describes as a string is checked; bytes, XML and the like are taken as sent
       const { types } = kindsOf(schema, resolve);
@@ -173,7 +171,7 @@ async function readMultipart(
 ): Promise<ReadBody> {
   try {
     const fields = await multipartFields(text, contentType ?? '');
-    return { value: formFields(fields, schema, resolve), checked: true };
+    return bounded(formFields(fields, schema, resolve));
   } catch {
     return { problem: { location: 'body', message: 'is not a valid multipart/form-data body' } };
   }
@@ -191,7 +189,7 @@ export function formFields(
     const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     const kinds = property === undefined ? undefined : kindsOf(property, resolve);
     const item = kinds?.types.has('array') ? kinds.items : property;
-    const coerced = item === undefined ? value : coerceText(value, item, resolve);
+    const coerced = item === undefined ? value : fieldValue(value, item, resolve);
     if (kinds?.types.has('array')) {
       const list = Object.hasOwn(out, name) && Array.isArray(out[name]) ? (out[name] as unknown[]) : [];
       list.push(coerced);
@@ -201,6 +199,26 @@ export function formFields(
     }
   }
   return out;
+}
+
+/** A body to check, unless it nests deeper than checking may go. */
+function bounded(value: unknown): ReadBody {
+  if (depthOf(value) > MAX_BODY_DEPTH)
+    return { problem: { location: 'body', message: `is nested deeper than ${MAX_BODY_DEPTH} levels` } };
+  return { value, checked: true };
+}
+
+/** A form field's text in its property's type; an object or list sent as JSON text is read as JSON. */
+function fieldValue(text: string, schema: JsonSchema, resolve: (name: string) => JsonSchema | undefined) {
+  const { types } = kindsOf(schema, resolve);
+  if ((types.has('object') || types.has('array')) && /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return coerceText(text, schema, resolve);
 }
 
 /** How deeply a parsed JSON value nests, counted without recursion. */

@@ -260,3 +260,33 @@ export const cases: ConformanceCase[] = [
     expect: { status: 415 },
   },
 ];
+
+const external = {
+  openapi: '3.0.3',
+  info: { title: 'External', version: '1.0' },
+  paths: {
+    '/orders': takes({
+      type: 'object',
+      required: ['count'],
+      properties: {
+        count: { type: 'integer' },
+        customer: { $ref: 'https://example.com/schemas/customer.json' },
+      },
+    }),
+  },
+};
+
+cases.push(
+  {
+    name: 'an external reference accepts anything, and the rest of the body is still checked',
+    document: external,
+    request: post('/orders', { count: 'two', customer: { any: 'thing' } }),
+    expect: refusedAt('body.count'),
+  },
+  {
+    name: 'a body beside an external reference passes when the rest is right',
+    document: external,
+    request: post('/orders', { count: 2, customer: 'anything at all' }),
+    expect: stored,
+  },
+);
