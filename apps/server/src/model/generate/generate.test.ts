@@ -431,6 +431,22 @@ describe('generated values validate against their schema', () => {
     expect(JSON.stringify(value).length).toBeLessThan(1_000_000);
   });
 
+  it('stays quick on nested oneOf alternatives that can never be told apart', () => {
+    const others: Record<string, JsonSchema> = {
+      Leaf: { type: 'object', properties: { a: { type: 'string' } } },
+    };
+    for (let level = 1; level <= 8; level++)
+      others[`L${level}`] = {
+        oneOf: Array.from({ length: 12 }, () => ({
+          type: 'object',
+          properties: { next: ref(level === 1 ? 'Leaf' : `L${level - 1}`) },
+        })),
+      };
+    const started = performance.now();
+    generateValue(ref('L8'), { resolve: (name) => others[name], seed: 1 });
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('stays small and quick on a schema that fans out without end', () => {
     const others: Record<string, JsonSchema> = {};
     for (let i = 0; i < 10; i++)
