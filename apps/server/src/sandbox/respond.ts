@@ -168,6 +168,17 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
   return inMediaType(answered, call.chosen, call.media, call.api.model);
 }
 
+const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+
+/**
+ * Whether a record may be the answer: a value of the schema the negotiated answer declares (always,
+ * for an answer without a schema, or an API imported before its operations were kept).
+ */
+function answers(call: Call, record: unknown): boolean {
+  const schema = call.media?.media.schema;
+  return schema === undefined || call.api.model.accepts(schema, record);
+}
+
 /** Media types a stored record can be written in. */
 const RECORD_KINDS: ReadonlySet<MediaKind> = new Set(['json', 'xml', 'yaml', 'form']);
 
@@ -197,7 +208,10 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (body[field] === undefined) {
         record[field] = typeof template[field] === 'number' ? newRecordNumber() : newRecordUuid();
       }
-      const json = JSON.stringify(withoutWriteOnly(api, success, record));
+      const kept = withoutWriteOnly(api, success, record);
+      // an operation whose answer is not the record it took (an RPC-style call) answers as declared
+      if (!answers(call, kept)) break;
+      const json = JSON.stringify(kept);
       return store(records.put(api.id, collection, String(record[field]), json), json, status);
     }
     case 'GET': {
@@ -223,7 +237,9 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (!found) return notFound(call, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
-      const json = JSON.stringify(withoutWriteOnly(api, success, record));
+      const kept = withoutWriteOnly(api, success, record);
+      if (!answers(call, kept)) break;
+      const json = JSON.stringify(kept);
       return store(records.put(api.id, collection, key, json), json, status);
     }
     case 'DELETE': {
@@ -236,10 +252,14 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
   if (endpoint.testRows.length > 0) return fromTestRows(call, key, status);
   let declared = declaredBody(call);
   // a copy: an example is the document's, shared by every answer
-  if (item && key !== undefined && isRecord(declared) && item.field in declared)
-    declared = { ...declared, [item.field]: asTypeOf(declared[item.field], key) };
+  // the path's key in the answer, where the answer has that field as a plain value and may take it
+  if (item && key !== undefined && isRecord(declared) && isPlain(declared[item.field])) {
+    const keyed = { ...declared, [item.field]: asTypeOf(declared[item.field], key) };
+    if (answers(call, keyed)) declared = keyed;
+  }
   if (isRecord(body) && isRecord(declared) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
-    return { status, body: withoutWriteOnly(api, success, { ...declared, ...body }) };
+    const changed = withoutWriteOnly(api, success, { ...declared, ...body });
+    if (answers(call, changed)) return { status, body: changed };
   }
   return { status, body: declared };
 }
