@@ -117,8 +117,57 @@ function strip(schema: unknown, depth: number): JsonSchema {
   if (!isJsonObject(schema) || depth > 512) return schema as JsonSchema;
   for (const key of IDENTIFIERS) if (typeof schema[key] === 'string') delete schema[key];
   if (unfollowed(schema.$ref)) delete schema.$ref;
+  dispatchByDiscriminator(schema);
   for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1);
   return schema;
+}
+
+/**
+ * OpenAPI's discriminator picks the one alternative a value must match by its tag (the mapping's
+ * name, else the schema's): `oneOf: [Cat, Dog]` becomes alternatives that each require their tag, so
+ * a cat that would also pass as a dog is a cat. A value whose tag names none of them (a document
+ * whose tags are not its schemas' names) is held to the alternatives as JSON Schema reads them.
+ */
+/** JSON Schema's `if`/`then` (a schema, not a promise: its keyword is named apart). */
+const conditional = (condition: unknown, consequence: unknown) =>
+  Object.fromEntries([
+    ['if', condition],
+    ['then', consequence],
+  ]);
+
+const taggedAs = (property: string, tags: string[]) => ({
+  required: [property],
+  properties: { [property]: { enum: tags } },
+});
+
+function dispatchByDiscriminator(schema: Record<string, unknown>): void {
+  const { discriminator } = schema;
+  if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string') return;
+  const property = discriminator.propertyName;
+  const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (!keyword) return;
+  const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {};
+  const tagsOf = new Map<string, string[]>();
+  for (const [tag, target] of Object.entries(mapping)) {
+    if (typeof target !== 'string') continue;
+    const name = nameOfRef({ $ref: target }) ?? target;
+    tagsOf.set(name, [...(tagsOf.get(name) ?? []), tag]);
+  }
+  const alternatives = schema[keyword] as unknown[];
+  const known: string[] = [];
+  // if the tag names this alternative, then the value is one: its own problems are named
+  const dispatched = alternatives.flatMap((alternative) => {
+    const ref = isJsonObject(alternative) ? alternative.$ref : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith(REGISTRY)) return [];
+    const name = decodeURIComponent(ref.slice(REGISTRY.length));
+    const tags = tagsOf.get(name) ?? [name];
+    known.push(...tags);
+    return [conditional(taggedAs(property, tags), alternative)];
+  });
+  if (dispatched.length === 0) return;
+  const untagged = conditional({ not: taggedAs(property, known) }, { [keyword]: alternatives });
+  delete schema[keyword];
+  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...dispatched, untagged];
 }
 
 export interface RequestShape {

@@ -290,3 +290,49 @@ cases.push(
     expect: stored,
   },
 );
+
+// Two alternatives any pet matches: JSON Schema's oneOf refuses every pet, the discriminator decides.
+const overlapping = {
+  openapi: '3.0.3',
+  info: { title: 'Discriminated', version: '1.0' },
+  paths: { '/pets': takes({ $ref: '#/components/schemas/Pet' }) },
+  components: {
+    schemas: {
+      Pet: {
+        oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+        discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat' } },
+      },
+      Cat: {
+        type: 'object',
+        required: ['petType'],
+        properties: { petType: { type: 'string' }, name: { type: 'string' }, lives: { type: 'integer' } },
+      },
+      Dog: {
+        type: 'object',
+        required: ['petType'],
+        properties: { petType: { type: 'string' }, name: { type: 'string' }, bark: { type: 'boolean' } },
+      },
+    },
+  },
+};
+
+cases.push(
+  {
+    name: 'discriminator: the mapping’s tag picks the alternative, though both would match',
+    document: overlapping,
+    request: post('/pets', { petType: 'cat', name: 'Tom' }),
+    expect: stored,
+  },
+  {
+    name: 'discriminator: a schema’s own name is its tag without a mapping entry',
+    document: overlapping,
+    request: post('/pets', { petType: 'Dog', bark: true }),
+    expect: stored,
+  },
+  {
+    name: 'discriminator: the picked alternative still checks its members',
+    document: overlapping,
+    request: post('/pets', { petType: 'cat', lives: 'nine' }),
+    expect: refusedAt('body.lives'),
+  },
+);
