@@ -1,4 +1,4 @@
-import type { Chosen, Preferences } from './chooseResponse.js';
+import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
 import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
@@ -9,6 +9,7 @@ import { pageHeaders, pageOf } from './paging.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
+import { serialise } from './serialise.js';
 import { StorageLimitReached } from './storageLimits.js';
 
 export interface SandboxAnswer {
@@ -59,12 +60,20 @@ function notFound(call: Call, key: string): SandboxAnswer {
   const { endpoint } = call;
   const detail = `No record with ${endpoint.item?.field} "${key}" in ${endpoint.collection}`;
   const own = { status: 404, body: problem(404, 'Not Found', detail), contentType: PROBLEM_CONTENT_TYPE };
-  const media = endpoint.responses.exact.get(404)?.media;
+  const media = responseFor(endpoint.responses, 404)?.response.media;
   // an API imported before operations were kept declares no media types
   if (!media || media.available.length === 0) return own;
   const negotiated = media.choose(call.accept);
   if (!negotiated) return own;
-  return { status: 404, body: bodyOf(negotiated.media, undefined, call.api.model, endpoint.resourceName) };
+  const { contentType } = negotiated;
+  const body = bodyOf(negotiated.media, undefined, call.api.model, endpoint.resourceName);
+  // written here: the answer's type is the 404's, not the success's the call negotiated
+  if (negotiated.media.kind === 'json') return { status: 404, body, contentType };
+  return {
+    status: 404,
+    payload: serialise(body, { ...negotiated.media.serialisation, contentType }),
+    contentType,
+  };
 }
 
 /** The properties of the record a response carries. */

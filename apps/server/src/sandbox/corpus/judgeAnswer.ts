@@ -51,6 +51,8 @@ export function judgeValidAnswer(op: Operation, schemas: SchemaCheck, answer: Co
       : [];
   }
   const sent = mediaTypeOf(answer);
+  // the product's own choice (README, sandbox): a declared error without a body answers problem details
+  if (declared.media.length === 0 && answer.status >= 400 && sent === 'application/problem+json') return [];
   if (declared.media.length === 0) {
     return [`response ${declared.code} declares no body, the sandbox sent ${sent || 'one with no type'}`];
   }
@@ -91,11 +93,14 @@ export function judgeRefusal(
     ![401, 403, 404].includes(status);
   if (status !== 400 && !declared4xx)
     return [`status ${status}, expected 400 (or a declared 4xx) for an invalid ${place}`];
-  let problems: { location?: string; message?: string }[] = [];
+  // the problems are in the body's `errors`, and always in this header when the document's own error
+  // body answers (README, sandbox: as Prism, a declared 400 or 422 answers an invalid request)
+  const header = answer.headers['sandbox-problems'];
+  let problems: { location?: string; message?: string }[] = header ? JSON.parse(header) : [];
   try {
-    problems = JSON.parse(answer.text).errors ?? [];
+    problems = [...problems, ...(JSON.parse(answer.text).errors ?? [])];
   } catch {
-    return [`the refusal is not a JSON problem: ${answer.text.slice(0, 120)}`];
+    if (!header) return [`the refusal is not a JSON problem: ${answer.text.slice(0, 120)}`];
   }
   const named = problems.some(
     (p) =>
