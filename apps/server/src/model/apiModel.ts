@@ -1,5 +1,6 @@
 import type { DeclaredSchema } from '@sandbox/contracts';
 import { isJsonObject } from '../sandbox/jsonObjects.js';
+import { kindsOf } from '../sandbox/parameterStyles.js';
 import { checking, conforms } from './generate/conforms.js';
 import { generateValue } from './generate/generate.js';
 import { type JsonSchema, toJsonSchema } from './toJsonSchema.js';
@@ -12,6 +13,7 @@ const SCHEMA_PREFIX = '#/components/schemas/';
 export class ApiModel {
   private readonly answered = new Map<string, JsonSchema | undefined>();
   private readonly inline = new WeakMap<object, JsonSchema>();
+  private readonly properties = new WeakMap<object, Record<string, JsonSchema>>();
 
   /** `seed`: set, the same request gets the same generated body. */
   constructor(
@@ -41,7 +43,27 @@ export class ApiModel {
 
   /** A value of a declared schema, for the property or resource `name`; valid against the schema. */
   generate(declared: DeclaredSchema, name: string): unknown {
-    return generateValue(this.answerSchema(declared), { name, resolve: this.resolve, seed: this.seed });
+    return this.generateFrom(this.answerSchema(declared), name);
+  }
+
+  /** A value of a schema already in 2020-12 form (a property of an answer's schema). */
+  generateFrom(schema: JsonSchema, name: string): unknown {
+    return generateValue(schema, { name, resolve: this.resolve, seed: this.seed });
+  }
+
+  /**
+   * The properties an answer's schema gives its objects, through references and compositions,
+   * found once per schema: what a stored record's server-owned fields are generated from.
+   */
+  propertiesOf(declared: DeclaredSchema): Record<string, JsonSchema> {
+    const schema = this.answerSchema(declared);
+    if (typeof schema === 'boolean') return {};
+    let properties = this.properties.get(schema);
+    if (!properties) {
+      properties = kindsOf(schema, this.resolve).properties;
+      this.properties.set(schema, properties);
+    }
+    return properties;
   }
 
   /** A value of the named schema `name` of the model. */

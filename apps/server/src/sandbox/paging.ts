@@ -19,13 +19,21 @@ function wholeNumber(query: Query, name: string, least: number, problems: Proble
   return Number(text);
 }
 
+/** The names a page's size goes by: json-server's, GitHub's, and the common camel and snake cases. */
+const SIZE_NAMES = ['limit', 'per_page', 'pageSize', 'page_size'];
+
+/** Query parameters that page a list, never filter it. */
+export const PAGING_NAMES: ReadonlySet<string> = new Set([...SIZE_NAMES, 'offset', 'page']);
+
 /**
  * The page a list request asks for: `?offset=&limit=` (json-server, most REST APIs) or `?page=&limit=`
- * (from 1); a limit above MAX_PAGE_SIZE is read as MAX_PAGE_SIZE, as GitHub does with `per_page`.
+ * (from 1), the size also as `per_page`, `pageSize` or `page_size`; a size above MAX_PAGE_SIZE is read
+ * as MAX_PAGE_SIZE, as GitHub does with `per_page`.
  */
 export function pageOf(query: Query): PageRequest | { problems: Problem[] } {
   const problems: Problem[] = [];
-  const limit = Math.min(wholeNumber(query, 'limit', 1, problems) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const sizeName = SIZE_NAMES.find((name) => first(query[name]) !== undefined) ?? 'limit';
+  const limit = Math.min(wholeNumber(query, sizeName, 1, problems) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const offset = wholeNumber(query, 'offset', 0, problems);
   const page = wholeNumber(query, 'page', 1, problems);
   if (problems.length) return { problems };
@@ -50,7 +58,7 @@ export function pageHeaders(query: Query, asked: PageRequest, page: RecordPage):
   let kept = '';
   for (const name in query) {
     const value = query[name];
-    if (name === 'offset' || name === 'limit' || name === 'page' || value === undefined) continue;
+    if (PAGING_NAMES.has(name) || value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value])
       kept += `${encodeURIComponent(name)}=${encodeURIComponent(v)}&`;
   }

@@ -2,10 +2,12 @@ import { type Chosen, type Preferences, responseFor } from './chooseResponse.js'
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
 import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
+import { filteredPage, filtersOf } from './filterRecords.js';
 import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { MediaKind } from './mediaTypes.js';
 import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
+import { kindsOf } from './parameterStyles.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
@@ -92,20 +94,35 @@ function withoutWriteOnly(api: CompiledApi, response: CompiledResponse | undefin
 
 /**
  * What the server owns of a new record: its `readOnly` properties (an id, a creation time) the
- * client did not send, as generated for the response. Nothing the client may send is invented.
+ * client did not send, each generated from its schema. Nothing the client may send is invented.
+ * Also whether the record's key field holds numbers, for a key the server mints.
  */
 function serverOwned(
-  api: CompiledApi,
-  response: CompiledResponse | undefined,
-  template: SandboxRecord,
+  call: Call,
   body: SandboxRecord,
-): SandboxRecord {
+  field: string,
+): { owned: SandboxRecord; numeric: boolean } {
+  const { api, chosen, endpoint } = call;
   const owned: SandboxRecord = {};
-  for (const { key, shape: property } of propertiesOf(api, response)) {
-    if (property.readOnly && body[key] === undefined && template[key] !== undefined)
-      owned[key] = template[key];
+  const schema = call.media?.media.schema;
+  if (schema === undefined) {
+    // an API imported before its operations were kept: its configured response, generated whole
+    const generatedRecord = generated(api, chosen?.response, endpoint.resourceName);
+    const template = isRecord(generatedRecord) ? generatedRecord : {};
+    for (const { key, shape: property } of propertiesOf(api, chosen?.response)) {
+      if (property.readOnly && body[key] === undefined && template[key] !== undefined)
+        owned[key] = template[key];
+    }
+    return { owned, numeric: typeof template[field] === 'number' };
   }
-  return owned;
+  const properties = api.model.propertiesOf(schema);
+  for (const [key, property] of Object.entries(properties)) {
+    if (isRecord(property) && property.readOnly === true && body[key] === undefined)
+      owned[key] = api.model.generateFrom(property, key);
+  }
+  const key = Object.hasOwn(properties, field) ? properties[field] : undefined;
+  const types = key === undefined ? new Set<string>() : kindsOf(key, api.model.resolve).types;
+  return { owned, numeric: types.has('integer') || types.has('number') };
 }
 
 /** Stores a record, or answers why the API cannot take it (RFC 4918's 507, the limit it hit). */
@@ -210,13 +227,10 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
   switch (endpoint.method) {
     case 'POST': {
       if (item || !isRecord(body)) break;
-      const generatedRecord = generated(api, success, name);
-      const template = isRecord(generatedRecord) ? generatedRecord : {};
-      const record: SandboxRecord = { ...serverOwned(api, success, template, body), ...body };
       const field = api.idFields.get(collection) ?? 'id';
-      if (body[field] === undefined) {
-        record[field] = typeof template[field] === 'number' ? newRecordNumber() : newRecordUuid();
-      }
+      const { owned, numeric } = serverOwned(call, body, field);
+      const record: SandboxRecord = { ...owned, ...body };
+      if (body[field] === undefined) record[field] = numeric ? newRecordNumber() : newRecordUuid();
       const kept = withoutWriteOnly(api, success, record);
       // an operation whose answer is not the record it took (an RPC-style call) answers as declared
       if (!answers(call, kept)) break;
@@ -229,7 +243,11 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
         const asked = pageOf(call.query);
         if ('problems' in asked)
           return invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name);
-        const page = await records.listJson(api.id, collection, asked);
+        const filters = filtersOf(endpoint.request.model, call.query);
+        const page =
+          filters.length > 0
+            ? await filteredPage(records, api.id, collection, filters, asked)
+            : await records.listJson(api.id, collection, asked);
         const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.
         if (!success?.listField) return { status, headers, json: `[${page.texts.join(',')}]` };
