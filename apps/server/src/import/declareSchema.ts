@@ -1,27 +1,10 @@
 import type { DeclaredSchema, DeclaredSchemas } from '@sandbox/contracts';
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from '../model/schemaKeywords.js';
 import { ImportError, MAX_IMPORT_BYTES, refuseDeepNesting } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located } from './resolveRef.js';
 import { schemaRef } from './schemaContext.js';
 import type { SchemaCatalog } from './toSchemas.js';
-
-// Keywords whose value is a schema, a list of schemas or a map of schemas; every other keyword is
-// data (default, enum, const, example) and is copied as written, `$ref`s inside it included.
-const SCHEMA_KEYWORDS = new Set([
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'additionalItems',
-  'contentSchema',
-]);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
 /**
  * The declared operations repeat what their references share (a common error response in every
@@ -109,13 +92,13 @@ export class SchemaDeclarer {
         out[key] = child.map((item, index) =>
           this.rewrite(item, childPointer(at, index), depth + 1, inlining),
         );
-      } else if (SCHEMA_KEYWORDS.has(key) || key === 'items') {
+      } else if (SUBSCHEMA_KEYWORDS.has(key) || key === 'additionalItems' || key === 'items') {
         out[key] = this.rewrite(child, at, depth + 1, inlining);
-      } else if (SCHEMA_LISTS.has(key) && Array.isArray(child)) {
+      } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(child)) {
         out[key] = child.map((item, index) =>
           this.rewrite(item, childPointer(at, index), depth + 1, inlining),
         );
-      } else if (SCHEMA_MAPS.has(key) && isObject(child)) {
+      } else if (SUBSCHEMA_MAPS.has(key) && isObject(child)) {
         out[key] = Object.fromEntries(
           Object.entries(child).map(([name, schema]) => [
             name,

@@ -1,5 +1,6 @@
 import type { DeclaredSchema, DeclaredSchemas } from '@sandbox/contracts';
 import { componentNameOf, isJsonObject } from '../sandbox/jsonObjects.js';
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './schemaKeywords.js';
 
 // The model of an API's schemas is what its document declares (DeclaredSchema: OpenAPI 3.0 or 3.1
 // dialect, Swagger 2.0's forms already in 3.0 form). This module turns it into JSON Schema 2020-12,
@@ -50,28 +51,6 @@ interface Conversion {
 // The importer bounds nesting (refuseDeepNesting); this guards a model built some other way.
 const MAX_DEPTH = 256;
 
-const SUBSCHEMA = new Set([
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-  'items',
-]);
-const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SUBSCHEMA_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-]);
-
 function convert(schema: unknown, conversion: Conversion, depth: number): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   if (!isJsonObject(schema) || depth > MAX_DEPTH) return true;
@@ -84,7 +63,7 @@ function convert(schema: unknown, conversion: Conversion, depth: number): JsonSc
         out.items = convert(schema.additionalItems, conversion, depth + 1);
     } else if (key === 'additionalItems') {
       if (!Array.isArray(schema.items)) continue;
-    } else if (SUBSCHEMA.has(key)) {
+    } else if (SUBSCHEMA_KEYWORDS.has(key) || key === 'items') {
       out[key] = convert(value, conversion, depth + 1);
     } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
       out[key] = value.map((item) => convert(item, conversion, depth + 1));
