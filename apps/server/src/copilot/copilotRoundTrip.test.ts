@@ -7,7 +7,8 @@ import {
   type EndpointSummary,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateValue } from '../sandbox/generateValue.js';
+import { ApiModel } from '../model/apiModel.js';
+import { namedSchemas } from '../model/namedSchemas.js';
 import { compileSchemas, type Shape } from '../sandbox/shapes.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
@@ -115,9 +116,8 @@ describe.each(dialects)('Copilot documents on %s', (dialect) => {
               : crypto.randomUUID(),
           );
         const requestSchema = detail.requestConfigList[0]?.schemaName;
-        const body = requestSchema
-          ? generateValue({ type: 'object', ref: requestSchema }, '', schemas)
-          : undefined;
+        const model = new ApiModel(namedSchemas(null, detail.schemaMasterList));
+        const body = requestSchema ? model.generateNamed(requestSchema, '') : undefined;
 
         const res = await app.server.inject({
           method: summary.methodType as 'GET',

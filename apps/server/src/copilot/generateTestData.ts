@@ -1,16 +1,29 @@
 import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
-import { generateValue } from '../sandbox/generateValue.js';
+import type { ApiModel } from '../model/apiModel.js';
+import { type JsonSchema, nameOfRef } from '../model/toJsonSchema.js';
+import { isJsonObject } from '../sandbox/jsonObjects.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
-import { type RowShape, toJsonSchema, withoutExamples } from './rowShape.js';
+import { type RowShape, toJsonSchema } from './rowShape.js';
 
 export type Row = Record<string, unknown>;
 
-/** Built-in test data: realistic values chosen by each field's name and format (DESIGN §6). */
-export function generateRows(row: RowShape, count = COPILOT_TEST_DATA_ROWS): Row[] {
-  const { shape, schemas } = withoutExamples(row);
-  return Array.from({ length: count }, () => generateValue(shape, '', schemas) as Row);
+/**
+ * Built-in test data: records of the named schema `schemaName` (an item of it, when it is a list),
+ * generated from the API's model, each valid against it, with realistic values chosen by each
+ * field's name and format (DESIGN §6) and none copied from the document's examples.
+ */
+export function generateRows(schemaName: string, model: ApiModel, count = COPILOT_TEST_DATA_ROWS): Row[] {
+  let schema = model.resolve(schemaName);
+  for (let depth = 0; depth < 4 && isJsonObject(schema); depth++) {
+    const named = nameOfRef(schema);
+    if (named !== undefined) schema = model.resolve(named);
+    else if (schema.type === 'array' && schema.items !== undefined) schema = schema.items as JsonSchema;
+    else break;
+  }
+  const row = schema ?? true;
+  return Array.from({ length: count }, () => model.generateFrom(row, '', true) as Row);
 }
 
 /** Accepts a JSON array of objects, every one valid against the row's schema. */

@@ -32,17 +32,6 @@ export function rowShapeOf(detail: EndpointDetail): RowShape | null {
   return { schemaName, shape, schemas };
 }
 
-/** The same shapes without the document's examples, so generated rows differ from one another. */
-export function withoutExamples({ shape, schemas }: RowShape): { shape: Shape; schemas: Schemas } {
-  const strip = (s: Shape): Shape => ({
-    ...s,
-    example: undefined,
-    properties: s.properties?.map((p) => ({ ...p, shape: strip(p.shape) })),
-    items: s.items && strip(s.items),
-  });
-  return { shape: strip(shape), schemas: new Map([...schemas].map(([name, s]) => [name, strip(s)])) };
-}
-
 /** A JSON Schema of the row for the AI prompt; named schemas are inlined a few levels deep. */
 export function toJsonSchema(shape: Shape, schemas: Schemas, depth = 0): unknown {
   if (depth > 4) return { type: shape.type };

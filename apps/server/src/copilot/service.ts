@@ -4,6 +4,8 @@ import type { AttemptLimiter } from '../auth/attempts.js';
 import type { User } from '../auth/store.js';
 import type { Config } from '../config.js';
 import { Invalid, NotFound, TooManyRequests } from '../http/errors.js';
+import { ApiModel } from '../model/apiModel.js';
+import { namedSchemas } from '../model/namedSchemas.js';
 import { AI_TIMEOUT_MS, type Chat, chatCompletions } from './chatCompletions.js';
 import { generateSpec } from './generateSpec.js';
 import { generateRows, type Row, remoteRows } from './generateTestData.js';
@@ -53,7 +55,9 @@ export function createCopilotService({ ai, apis, store, limiter, aiTimeoutMs = A
       const row = rowShapeOf(detail);
       if (!row) throw new Invalid(copilotMessages.noSchema, `${detail.methodType} ${detail.apiEndPoint}`);
       await spend(user);
-      return chat ? remoteRows(chat, row, `${detail.methodType} ${detail.apiEndPoint}`) : generateRows(row);
+      if (chat) return remoteRows(chat, row, `${detail.methodType} ${detail.apiEndPoint}`);
+      const declared = await store.declaredSchemas(apiMasterId);
+      return generateRows(row.schemaName, new ApiModel(namedSchemas(declared, detail.schemaMasterList)));
     },
   };
 }

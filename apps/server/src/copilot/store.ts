@@ -1,4 +1,6 @@
+import type { DeclaredSchemas } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
+import { loadDeclaredSchemas } from '../apis/schemaStore.js';
 import type { Database } from '../db/schema.js';
 
 export function createCopilotStore(db: Kysely<Database>) {
@@ -11,6 +13,11 @@ export function createCopilotStore(db: Kysely<Database>) {
         .where('id', '=', endpointId)
         .executeTakeFirst();
       return row?.api_master_id;
+    },
+
+    /** The API's named schemas as declared; null for an API that keeps none. */
+    declaredSchemas(apiMasterId: number): Promise<DeclaredSchemas | null> {
+      return loadDeclaredSchemas(db, apiMasterId);
     },
   };
 }

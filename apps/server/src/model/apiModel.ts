@@ -46,9 +46,12 @@ export class ApiModel {
     return this.generateFrom(this.answerSchema(declared), name);
   }
 
-  /** A value of a schema already in 2020-12 form (a property of an answer's schema). */
-  generateFrom(schema: JsonSchema, name: string): unknown {
-    return generateValue(schema, { name, resolve: this.resolve, seed: this.seed });
+  /**
+   * A value of a schema already in 2020-12 form (a property of an answer's schema). `fresh`: without
+   * the document's examples, so that values drawn again differ (rows of test data).
+   */
+  generateFrom(schema: JsonSchema, name: string, fresh = false): unknown {
+    return generateValue(schema, { name, resolve: this.resolve, seed: this.seed, examples: !fresh });
   }
 
   /**

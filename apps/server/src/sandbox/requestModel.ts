@@ -1,5 +1,6 @@
 import type { DeclaredOperation, DeclaredSchema, HeaderConfig, ParameterConfig } from '@sandbox/contracts';
-import { constraintsOf, refTo, schemaOfMaster } from '../export/toSchemaObjects.js';
+import { constraintsOf, refTo } from '../export/toSchemaObjects.js';
+import { namedSchemas } from '../model/namedSchemas.js';
 import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { mediaKind } from './mediaTypes.js';
@@ -23,8 +24,7 @@ export interface RequestModel {
 export type NamedSchemas = ReadonlyMap<string, DeclaredSchema>;
 
 export function namedSchemasOf(api: DeployedApi): NamedSchemas {
-  if (api.declaredSchemas.size > 0) return api.declaredSchemas;
-  return new Map(api.schemas.map((master) => [master.schemaName, schemaOfMaster(master)]));
+  return namedSchemas(api.declaredSchemas, api.schemas);
 }
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);

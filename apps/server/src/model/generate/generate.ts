@@ -33,6 +33,8 @@ export interface GenerateOptions {
   seed?: number;
   /** `response` (the default) writes `readOnly` properties and leaves `writeOnly` out; `request` the reverse. */
   direction?: 'response' | 'request';
+  /** false: the document's examples and defaults are not used, so values drawn again differ. */
+  examples?: boolean;
 }
 
 /** Where seeded dates sit, so the same seed gives the same date on any day. */
@@ -90,7 +92,7 @@ function startGeneration(options: GenerateOptions): Generation {
     clock: { now: options.seed === undefined ? Date.now() : SEEDED_NOW },
     direction: options.direction ?? 'response',
     left: MAX_VALUES,
-    examples: true,
+    examples: options.examples ?? true,
     check: checking(resolve),
     following: new Map(),
     flat: flattenedFor(resolve),
