@@ -1,11 +1,12 @@
 import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
+import { selfContained } from '../model/namedSchemas.js';
 import { type JsonSchema, nameOfRef } from '../model/toJsonSchema.js';
 import { isJsonObject } from '../sandbox/jsonObjects.js';
+import type { NamedSchemas } from '../sandbox/requestModel.js';
+import { ApiValidator, type ValueCheck } from '../sandbox/requestValidator.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
-import { type Problem, validateValue } from '../sandbox/validateValue.js';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
-import { type RowShape, toJsonSchema } from './rowShape.js';
 
 export type Row = Record<string, unknown>;
 
@@ -26,8 +27,8 @@ export function generateRows(schemaName: string, model: ApiModel, count = COPILO
   return Array.from({ length: count }, () => model.generateFrom(row, '', true) as Row);
 }
 
-/** Accepts a JSON array of objects, every one valid against the row's schema. */
-export function checkRows(answer: string, row: RowShape): { value: Row[] } | { problems: string[] } {
+/** Accepts a JSON array of objects, every one valid (by Ajv) against the row's schema. */
+export function checkRows(answer: string, check: ValueCheck): { value: Row[] } | { problems: string[] } {
   let rows: unknown;
   try {
     rows = JSON.parse(stripFences(answer));
@@ -36,21 +37,32 @@ export function checkRows(answer: string, row: RowShape): { value: Row[] } | { p
   }
   if (!Array.isArray(rows) || rows.length === 0)
     return { problems: ['The answer must be a non-empty JSON array of objects'] };
-  const problems: Problem[] = [];
-  const validation = { schemas: row.schemas, problems, patterns: new PatternBudget(REQUEST_PATTERN_WORK) };
+  const problems: string[] = [];
+  const patterns = new PatternBudget(REQUEST_PATTERN_WORK);
   rows.forEach((value, i) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      problems.push({ location: `[${i}]`, message: 'must be an object' });
-    else validateValue(value, row.shape, `[${i}]`, validation);
+    if (!isJsonObject(value)) problems.push(`[${i}] must be an object`);
+    else
+      for (const p of check(value, patterns))
+        problems.push(`[${i}]${p.location ? `.${p.location}` : ''} ${p.message}`);
   });
-  if (problems.length > 0)
-    return { problems: problems.slice(0, 20).map((p) => `${p.location} ${p.message}`) };
+  if (problems.length > 0) return { problems: problems.slice(0, 20) };
   return { value: (rows as Row[]).slice(0, COPILOT_TEST_DATA_ROWS) };
 }
 
-/** Test data from the AI service, checked row by row; one retry with the problems found. */
-export function remoteRows(chat: Chat, row: RowShape, endpoint: string): Promise<Row[]> {
-  const schema = JSON.stringify(toJsonSchema(row.shape, row.schemas), null, 2);
+/**
+ * Test data from the AI service: records of the named schema `schemaName`, shown the schema as one
+ * self-contained JSON Schema, checked row by row; one retry with the problems found.
+ */
+export function remoteRows(
+  chat: Chat,
+  schemaName: string,
+  named: NamedSchemas,
+  endpoint: string,
+): Promise<Row[]> {
+  const schema = JSON.stringify(selfContained(named, schemaName, 'response'), null, 2);
+  const check = new ApiValidator(named, 'response').compileValue({
+    $ref: `#/components/schemas/${schemaName}`,
+  });
   return askWithOneRetry(
     chat,
     [
@@ -60,10 +72,10 @@ export function remoteRows(chat: Chat, row: RowShape, endpoint: string): Promise
       },
       {
         role: 'user',
-        content: `Write ${COPILOT_TEST_DATA_ROWS} varied, realistic records of "${row.schemaName}" for ${endpoint}. Each must be valid against this JSON Schema:\n${schema}`,
+        content: `Write ${COPILOT_TEST_DATA_ROWS} varied, realistic records of "${schemaName}" for ${endpoint}. Each must be valid against this JSON Schema:\n${schema}`,
       },
     ],
-    (answer) => checkRows(answer, row),
+    (answer) => checkRows(answer, check),
     copilotMessages.aiDataInvalid,
   );
 }

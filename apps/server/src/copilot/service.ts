@@ -1,16 +1,16 @@
-import { type CopilotInput, copilotMessages } from '@sandbox/contracts';
+import { type CopilotInput, copilotMessages, type EndpointDetail } from '@sandbox/contracts';
 import { type ApisService, teamOf } from '../apis/service.js';
 import type { AttemptLimiter } from '../auth/attempts.js';
 import type { User } from '../auth/store.js';
 import type { Config } from '../config.js';
 import { Invalid, NotFound, TooManyRequests } from '../http/errors.js';
 import { ApiModel } from '../model/apiModel.js';
-import { namedSchemas } from '../model/namedSchemas.js';
+import { namedSchemas, recordSchemaName } from '../model/namedSchemas.js';
+import type { NamedSchemas } from '../sandbox/requestModel.js';
 import { AI_TIMEOUT_MS, type Chat, chatCompletions } from './chatCompletions.js';
 import { generateSpec } from './generateSpec.js';
 import { generateRows, type Row, remoteRows } from './generateTestData.js';
 import { remoteSpecProvider } from './remoteProvider.js';
-import { rowShapeOf } from './rowShape.js';
 import type { CopilotStore } from './store.js';
 
 interface CopilotDeps {
@@ -21,6 +21,19 @@ interface CopilotDeps {
   limiter: AttemptLimiter | null;
   /** Tests shorten it. */
   aiTimeoutMs?: number;
+}
+
+/**
+ * The schema of one test-data row: a record of the endpoint's first success response (an item of it
+ * when it is a list), else of its request body; undefined when neither is a schema of objects.
+ */
+function rowSchemaOf(detail: EndpointDetail, named: NamedSchemas): string | undefined {
+  const responses = detail.responseConfigList
+    .filter((r) => /^2\d\d$/.test(r.responseCode) && r.responseSchemaName)
+    .sort((a, b) => Number(a.responseCode) - Number(b.responseCode));
+  const name =
+    responses[0]?.responseSchemaName ?? detail.requestConfigList.find((r) => r.schemaName)?.schemaName;
+  return name ? recordSchemaName(named, name) : undefined;
 }
 
 /** The AI helpers (DESIGN §7): an OpenAI-compatible service when configured, else the built-in generators. */
@@ -52,12 +65,13 @@ export function createCopilotService({ ai, apis, store, limiter, aiTimeoutMs = A
       const apiMasterId = await store.apiMasterIdOf(endpointId);
       if (apiMasterId === undefined) throw new NotFound('Endpoint not found');
       const detail = await apis.endpointDetail(user, apiMasterId, endpointId);
-      const row = rowShapeOf(detail);
-      if (!row) throw new Invalid(copilotMessages.noSchema, `${detail.methodType} ${detail.apiEndPoint}`);
+      const endpoint = `${detail.methodType} ${detail.apiEndPoint}`;
+      const named = namedSchemas(await store.declaredSchemas(apiMasterId), detail.schemaMasterList);
+      const schemaName = rowSchemaOf(detail, named);
+      if (!schemaName) throw new Invalid(copilotMessages.noSchema, endpoint);
       await spend(user);
-      if (chat) return remoteRows(chat, row, `${detail.methodType} ${detail.apiEndPoint}`);
-      const declared = await store.declaredSchemas(apiMasterId);
-      return generateRows(row.schemaName, new ApiModel(namedSchemas(declared, detail.schemaMasterList)));
+      if (chat) return remoteRows(chat, schemaName, named, endpoint);
+      return generateRows(schemaName, new ApiModel(named));
     },
   };
 }

@@ -1,14 +1,6 @@
-import {
-  type ApiMaster,
-  COPILOT_TEST_DATA_ROWS,
-  copilotMessages,
-  type EndpointDetail,
-  testDataPaths,
-} from '@sandbox/contracts';
+import { type ApiMaster, COPILOT_TEST_DATA_ROWS, copilotMessages, testDataPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileSchemas } from '../sandbox/shapes.js';
-import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
-import { type Problem, validateValue } from '../sandbox/validateValue.js';
+import { documentUnderTest } from '../model/generate/testing/documentValidator.js';
 import { signUpAndVerify } from '../test/accounts.js';
 import { importApi } from '../test/catalog.js';
 import { petstoreYaml } from '../test/petstore.js';
@@ -24,21 +16,14 @@ async function petstoreOf(app: TestApp, auth: { authorization: string }) {
     if (!found) throw new Error(`no ${method} ${path}`);
     return found.id;
   };
-  /** Problems of each row against the Pet schema. */
+  /** Problems of each row against the Pet schema of the API's export, as Ajv finds them. */
   const problemsOf = async (rows: unknown[]) => {
-    const detail: EndpointDetail = (
-      await app.server.inject({
-        url: `/api/api-config/${api.id}/${endpoint('GET', '/pets/{petId}')}`,
-        headers: auth,
-      })
-    ).json();
-    const problems: Problem[] = [];
-    const schemas = compileSchemas(detail.schemaMasterList);
-    const patterns = new PatternBudget(REQUEST_PATTERN_WORK);
-    for (const [i, row] of rows.entries()) {
-      validateValue(row, { type: 'object', ref: 'Pet' }, `[${i}]`, { schemas, problems, patterns });
-    }
-    return problems;
+    const exported = await app.server.inject({
+      url: `/api/api-config-master/${api.id}/openapi`,
+      headers: auth,
+    });
+    const document = documentUnderTest(exported.json().components.schemas);
+    return rows.flatMap((row, i) => document.errorsOf('Pet', row).map((error) => `[${i}] ${error}`));
   };
   return { api, endpoint, problemsOf };
 }

@@ -1,16 +1,72 @@
 import type { DeclaredSchema, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import { schemaOfMaster } from '../export/toSchemaObjects.js';
+import { isJsonObject } from '../sandbox/jsonObjects.js';
+import { kindsOf } from '../sandbox/parameterStyles.js';
+import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
 
 /**
  * An API's named schemas as the model has them: as its document declared them (with the edits made
- * since), or, for an API created empty or imported before they were kept, its catalog's schemas as
- * the export writes them.
+ * since); the catalog's schemas the document does not name (those the importer named for inline
+ * schemas, all of an API created empty or imported before they were kept) as the export writes them.
  */
 export function namedSchemas(
   declared: DeclaredSchemas | ReadonlyMap<string, DeclaredSchema> | null,
   catalog: SchemaMaster[],
 ): ReadonlyMap<string, DeclaredSchema> {
-  const map = declared instanceof Map ? declared : new Map(Object.entries(declared ?? {}));
-  if (map.size > 0) return map;
-  return new Map(catalog.map((master) => [master.schemaName, schemaOfMaster(master)]));
+  const map = new Map<string, DeclaredSchema>(
+    declared instanceof Map ? declared : Object.entries(declared ?? {}),
+  );
+  for (const master of catalog)
+    if (!map.has(master.schemaName)) map.set(master.schemaName, schemaOfMaster(master));
+  return map;
 }
+
+/**
+ * The named schema whose records a body holds: the body's own, or its items' when it is a list (a
+ * reference followed a few times). Undefined when that is not a schema of objects.
+ */
+export function recordSchemaName(
+  named: ReadonlyMap<string, DeclaredSchema>,
+  bodySchemaName: string,
+): string | undefined {
+  let name = bodySchemaName;
+  for (let depth = 0; depth < 4; depth++) {
+    const schema = named.get(name);
+    if (!isJsonObject(schema)) return undefined;
+    const next = nameOfRef(schema) ?? (schema.type === 'array' ? nameOfRef(schema.items) : undefined);
+    if (next === undefined) break;
+    name = next;
+  }
+  const { types } = kindsOf({ $ref: SCHEMA_PREFIX + name }, (n) => named.get(n) as JsonSchema | undefined);
+  return types.has('object') ? name : undefined;
+}
+
+const SCHEMA_PREFIX = '#/components/schemas/';
+
+/**
+ * A named schema as one self-contained JSON Schema 2020-12 (the schemas it reaches under `$defs`):
+ * what an outside service, such as the Copilot's AI, is shown of a record.
+ */
+export function selfContained(
+  named: ReadonlyMap<string, DeclaredSchema>,
+  name: string,
+  direction: Direction,
+): Record<string, unknown> {
+  const defs: Record<string, JsonSchema> = {};
+  const refTo = (target: string) =>
+    `#/$defs/${encodeURIComponent(target.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
+  const pending = [name];
+  while (pending.length > 0 && Object.keys(defs).length < MAX_DEFS) {
+    const next = pending.pop() as string;
+    const declared = named.get(next);
+    if (Object.hasOwn(defs, next) || declared === undefined) continue;
+    defs[next] = toJsonSchema(declared, direction, (reached) => {
+      pending.push(reached);
+      return refTo(reached);
+    });
+  }
+  return { $ref: refTo(name), $defs: defs };
+}
+
+/** A prompt carries a record's schemas, not a whole document's. */
+const MAX_DEFS = 200;

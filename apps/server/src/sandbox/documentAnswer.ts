@@ -3,11 +3,11 @@ import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
 import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { Negotiated } from './negotiate.js';
+import type { Problem } from './problem.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { SandboxAnswer } from './respond.js';
 import { headerValues } from './responseHeaders.js';
 import { serialise } from './serialise.js';
-import type { Problem } from './validateValue.js';
 
 // An answer as the document declares it: the chosen response's media type, its example or a body
 // generated from its schema, and its headers.

@@ -1,5 +1,5 @@
+import type { Problem } from './problem.js';
 import type { PageRequest, RecordPage } from './records.js';
-import type { Problem } from './validateValue.js';
 
 /** Records a list answers when the request names no `limit`, and the most it may name. */
 export const DEFAULT_PAGE_SIZE = 100;

@@ -1,4 +1,8 @@
-import type { Problem } from './validateValue.js';
+/** One thing wrong with a request, and where: `query.limit`, `body.address.city`, `body.tags[2]`. */
+export interface Problem {
+  location: string;
+  message: string;
+}
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 

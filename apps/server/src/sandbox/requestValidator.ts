@@ -1,11 +1,11 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
+import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
 import { isJsonObject } from './jsonObjects.js';
+import type { Problem } from './problem.js';
 import type { NamedSchemas } from './requestModel.js';
 import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
-import type { Problem } from './validateValue.js';
 
 // Requests are validated by Ajv (JSON Schema 2020-12), one instance per deployed API, each
 // operation's validator compiled on its first request and kept with the compiled API. Named schemas
@@ -108,8 +108,8 @@ const IDENTIFIERS = ['$id', '$schema', '$anchor', '$dynamicAnchor'];
 const unfollowed = (ref: unknown) => typeof ref === 'string' && !ref.startsWith(REGISTRY);
 
 /** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
-function forAjv(schema: JsonSchema): JsonSchema {
-  return strip(toJsonSchema(schema as Record<string, unknown>, 'request', registryRef), 0);
+function forAjv(schema: JsonSchema, direction: Direction): JsonSchema {
+  return strip(toJsonSchema(schema as Record<string, unknown>, direction, registryRef), 0);
 }
 
 function strip(schema: unknown, depth: number): JsonSchema {
@@ -189,11 +189,35 @@ export interface RequestValues {
 
 export type RequestCheck = (values: RequestValues, budget: PatternBudget) => Problem[];
 
+/** Checks one value; `fromText`: its strings were read from text (CSV cells), a type problem says no more. */
+export type ValueCheck = (value: unknown, budget: PatternBudget, fromText?: boolean) => Problem[];
+
 export class ApiValidator {
   private ajv: Ajv2020 | undefined;
   private readonly added = new Set<string>();
 
-  constructor(private readonly named: NamedSchemas) {}
+  /** `direction`: a request's values, or the records answers carry (test data). */
+  constructor(
+    private readonly named: NamedSchemas,
+    private readonly direction: 'request' | 'response' = 'request',
+  ) {}
+
+  /**
+   * A validator of one value (a row of test data), each problem placed within it (`email`,
+   * `tags[2]`). Not on the sandbox's path: compiled for each use.
+   */
+  compileValue(schema: JsonSchema): ValueCheck {
+    this.ajv ??= newAjv();
+    const validate = this.ajv.compile(this.reach(schema) as Record<string, unknown>);
+    return (value, budget, fromText = false) => {
+      activeBudget = { budget, exhausted: new Set() };
+      try {
+        return validate(value) ? [] : problemsOf(validate.errors ?? [], activeBudget.exhausted, fromText);
+      } finally {
+        activeBudget = undefined;
+      }
+    };
+  }
 
   /**
    * A validator of a whole request: `parameters` (place → name → schema, required names) and the
@@ -239,7 +263,7 @@ export class ApiValidator {
 
   /** Converts an operation's schema for Ajv and adds every named schema it reaches. */
   private reach(schema: JsonSchema): JsonSchema {
-    const converted = forAjv(schema);
+    const converted = forAjv(schema, this.direction);
     this.addReferenced(converted);
     return converted;
   }
@@ -260,7 +284,7 @@ export class ApiValidator {
         if (!this.added.has(name)) {
           this.added.add(name);
           const target = this.named.get(name);
-          const converted = target === undefined ? true : forAjv(target);
+          const converted = target === undefined ? true : forAjv(target, this.direction);
           ajv.addSchema(typeof converted === 'boolean' ? {} : converted, ref);
           pending.push(converted);
         }
@@ -272,7 +296,7 @@ export class ApiValidator {
   /** The named schema a reference of an operation points to, in 2020-12 form (for parameter styles). */
   resolve = (name: string): JsonSchema | undefined => {
     const target = this.named.get(name);
-    return target === undefined ? undefined : toJsonSchema(target, 'request');
+    return target === undefined ? undefined : toJsonSchema(target, this.direction);
   };
 }
 
@@ -280,14 +304,16 @@ export { nameOfRef };
 
 // ——— Ajv's errors as the sandbox's problems, each with its place ———
 
+const PARAMETER_PLACES = new Set(['path', 'query', 'header', 'cookie']);
+
 /** `/body/tags/2/name` as `body.tags[2].name`; `/query/limit` as `query.limit`. */
 function placeOf(instancePath: string): string {
   const segments = instancePath.split('/').slice(1);
   let place = '';
   for (const [index, raw] of segments.entries()) {
     const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    // below a parameter's name (or the body), a number is an item's index
-    const isItem = /^\d+$/.test(segment) && index >= (segments[0] === 'body' ? 1 : 2);
+    // below a parameter's name (or the body, or a value's root), a number is an item's index
+    const isItem = /^\d+$/.test(segment) && index >= (PARAMETER_PLACES.has(segments[0]) ? 2 : 1);
     place += isItem ? `[${segment}]` : place ? `.${segment}` : segment;
   }
   return place;
@@ -315,14 +341,17 @@ function alternativesOf(error: ErrorObject): string {
     .join(', ');
 }
 
-function messageOf(error: ErrorObject, exhausted: Set<string>): string {
+function messageOf(error: ErrorObject, exhausted: Set<string>, fromText: boolean): string {
   const { params } = error;
   switch (error.keyword) {
     case 'type': {
       if (error.data === null) return 'must not be null';
       const expected = `must be ${String(params.type).split(',').map(a).join(' or ')}`;
-      // a parameter arrives as text: that it is text says nothing
-      return error.instancePath.startsWith('/body') ? `${expected}, got ${a(typeOf(error.data))}` : expected;
+      // a parameter or a cell arrives as text: that it is text says nothing
+      const textual =
+        PARAMETER_PLACES.has(error.instancePath.split('/')[1]) ||
+        (fromText && typeof error.data === 'string');
+      return textual ? expected : `${expected}, got ${a(typeOf(error.data))}`;
     }
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
@@ -380,7 +409,11 @@ const MAX_ERRORS_READ = 1000;
  * One problem per place and failure. A failed `oneOf`/`anyOf` is one problem: what each alternative
  * found is dropped (Ajv reports them first, at or below the same place).
  */
-export function problemsOf(all: ErrorObject[], exhausted: Set<string> = new Set()): Problem[] {
+export function problemsOf(
+  all: ErrorObject[],
+  exhausted: Set<string> = new Set(),
+  fromText = false,
+): Problem[] {
   // a body of a thousand wrong items says enough in its first errors; the rest are not sifted
   const errors = all.slice(0, MAX_ERRORS_READ);
   const compositions = [...errors.keys()].filter((at) => /^(oneOf|anyOf)$/.test(errors[at].keyword));
@@ -411,7 +444,7 @@ export function problemsOf(all: ErrorObject[], exhausted: Set<string> = new Set(
       location = joinPlace(location, String(error.params.missingProperty));
       message = `is required with ${error.params.property}`;
     } else {
-      message = messageOf(error, exhausted);
+      message = messageOf(error, exhausted, fromText);
     }
     const key = `${location}\n${message}`;
     if (seen.has(key)) continue;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeclaredOperation, SecurityRequirement, SecurityScheme } from '@sandbox/contracts';
+import type { Problem } from './problem.js';
 import { type ProblemDetails, problem } from './problem.js';
-import type { Problem } from './validateValue.js';
 
 /**
  * The document's own security (OpenAPI `security` and `components.securitySchemes`), compiled once per

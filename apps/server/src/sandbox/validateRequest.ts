@@ -3,10 +3,10 @@ import { isJsonObject } from './jsonObjects.js';
 import { essenceOf, mediaKind } from './mediaTypes.js';
 import { multipartFields } from './multipart.js';
 import { coerceText, cookiesOf, kindsOf, type ParameterSources, readParameter } from './parameterStyles.js';
+import type { Problem } from './problem.js';
 import type { RequestModel } from './requestModel.js';
 import type { ApiValidator, RequestCheck, RequestValues } from './requestValidator.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
-import type { Problem } from './validateValue.js';
 
 interface Incoming {
   query: Record<string, string | string[] | undefined>;

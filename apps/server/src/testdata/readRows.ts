@@ -1,27 +1,36 @@
 import { TEST_DATA_MAX_ROWS } from '@sandbox/contracts';
 import { Invalid } from '../http/errors.js';
-import type { Schemas, Shape } from '../sandbox/shapes.js';
+import type { JsonSchema } from '../model/toJsonSchema.js';
+import { coerceText, kindsOf, type Resolve } from '../sandbox/parameterStyles.js';
+import type { ValueCheck } from '../sandbox/requestValidator.js';
 import { PatternBudget, UPLOAD_PATTERN_WORK } from '../sandbox/tenantPattern.js';
-import { coerceParameter, type Problem, validateValue } from '../sandbox/validateValue.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
 export interface Columns {
   keys: string[];
-  shapes: Map<string, Shape>;
-  schemas: Schemas;
+  /** Each column's schema, from the API's model. */
+  schemas: Record<string, JsonSchema>;
+  resolve: Resolve;
+  /** Checks a row's cells against their columns' schemas (by Ajv), each problem named by column. */
+  check: ValueCheck;
 }
 
 /** A cell is text: numbers, booleans and JSON (objects, arrays) become values of the column's type. */
-function cellValue(raw: string, shape: Shape): { value: unknown } | { message: string } {
-  if (shape.type === 'object' || shape.type === 'array' || shape.ref) {
+function cellValue(
+  raw: string,
+  schema: JsonSchema,
+  resolve: Resolve,
+): { value: unknown } | { message: string } {
+  const { types } = kindsOf(schema, resolve);
+  if (types.has('object') || types.has('array')) {
     try {
       return { value: JSON.parse(raw) };
     } catch {
       return { message: `"${raw}" is not JSON` };
     }
   }
-  if (shape.type === 'null') return { value: null };
-  return coerceParameter(raw, shape);
+  if (types.size === 1 && types.has('null')) return { value: null };
+  return { value: coerceText(raw, schema, resolve) };
 }
 
 /**
@@ -64,15 +73,14 @@ export function readCsvRows(text: string, columns: Columns): Record<string, unkn
     const row: Record<string, unknown> = {};
     names.forEach((name, c) => {
       if (cells[c] === '') return;
-      const shape = columns.shapes.get(name) as Shape;
-      const value = cellValue(cells[c], shape);
+      const value = cellValue(cells[c], columns.schemas[name] ?? true, columns.resolve);
       if ('message' in value) problems.push(`Row ${rowNumber}, column ${name}: ${value.message}`);
       else row[name] = value.value;
     });
     return row;
   });
   const patterns = new PatternBudget(UPLOAD_PATTERN_WORK);
-  for (const [i, row] of rows.entries()) problems.push(...rowProblems(row, columns, i + 2, patterns));
+  for (const [i, row] of rows.entries()) problems.push(...rowProblems(row, columns, i + 2, patterns, true));
   if (problems.length) throw new Invalid(problems[0], problems.slice(0, 20).join('\n'));
   return rows;
 }
@@ -86,11 +94,9 @@ export function rowProblems(
   columns: Columns,
   rowNumber: number,
   patterns: PatternBudget,
+  fromText = false,
 ): string[] {
-  const found: Problem[] = [];
-  const validation = { schemas: columns.schemas, problems: found, patterns };
-  for (const key of columns.keys) {
-    if (row[key] !== undefined) validateValue(row[key], columns.shapes.get(key) as Shape, key, validation);
-  }
-  return found.map((p) => `Row ${rowNumber}, column ${p.location}: ${p.message}`);
+  return columns
+    .check(row, patterns, fromText)
+    .map((p) => `Row ${rowNumber}, column ${p.location}: ${p.message}`);
 }

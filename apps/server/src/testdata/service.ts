@@ -1,9 +1,11 @@
 import type { EndpointDetail, TestDataSet, TestDataTarget } from '@sandbox/contracts';
-import { schemaNameOf } from '../apis/schemaClosure.js';
 import { type ApisService, teamOf } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Invalid, NotFound } from '../http/errors.js';
-import { compileSchemas, propertyShape } from '../sandbox/shapes.js';
+import { namedSchemas, recordSchemaName } from '../model/namedSchemas.js';
+import { kindsOf } from '../sandbox/parameterStyles.js';
+import type { NamedSchemas } from '../sandbox/requestModel.js';
+import { ApiValidator } from '../sandbox/requestValidator.js';
 import { PatternBudget, UPLOAD_PATTERN_WORK } from '../sandbox/tenantPattern.js';
 import { toCsv } from './csv.js';
 import { type Columns, readCsvRows, rowProblems } from './readRows.js';
@@ -24,20 +26,25 @@ function schemaNameFor(detail: EndpointDetail, target: TestDataTarget): string |
   return success?.responseSchemaName ?? null;
 }
 
-function columnsOf(detail: EndpointDetail, target: TestDataTarget): Columns {
+/**
+ * The columns of a target's rows: the record schema's fields as the catalog lists them (the CSV's
+ * header), each checked against its schema in the API's model.
+ */
+function columnsOf(detail: EndpointDetail, target: TestDataTarget, named: NamedSchemas): Columns {
   const name = schemaNameFor(detail, target);
-  const byName = new Map(detail.schemaMasterList.map((s) => [s.schemaName, s]));
-  let schema = name ? byName.get(name) : undefined;
   // a list response's rows are its items
-  if (schema?.schemaType === 'array') schema = byName.get(schemaNameOf(schema.itemsRef) ?? '');
-  if (!schema?.configProperties.length) {
+  const recordName = name ? recordSchemaName(named, name) : undefined;
+  const master = detail.schemaMasterList.find((s) => s.schemaName === recordName);
+  if (!recordName || !master?.configProperties.length) {
     throw new Invalid(`This endpoint has no ${target} body with fields to fill`);
   }
-  return {
-    keys: schema.configProperties.map((p) => p.jsonKey),
-    shapes: new Map(schema.configProperties.map((p) => [p.jsonKey, propertyShape(p)])),
-    schemas: compileSchemas(detail.schemaMasterList),
-  };
+  const keys = master.configProperties.map((p) => p.jsonKey);
+  const validator = new ApiValidator(named, target);
+  const { properties } = kindsOf({ $ref: `#/components/schemas/${recordName}` }, validator.resolve);
+  const schemas = Object.fromEntries(keys.map((key) => [key, properties[key] ?? true]));
+  // cells may be left empty: a row is its columns' values, none of them required
+  const check = validator.compileValue({ type: 'object', properties: schemas });
+  return { keys, schemas, resolve: validator.resolve, check };
 }
 
 export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
@@ -45,13 +52,14 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
     const endpoint = await store.findEndpoint(endpointId);
     if (!endpoint || endpoint.team_id !== teamOf(user)) throw new NotFound('Endpoint not found');
     const detail = await apis.endpointDetail(user, endpoint.api_master_id, endpointId);
-    return { endpoint, detail };
+    const declared = await store.declaredSchemas(endpoint.api_master_id);
+    return { endpoint, detail, named: namedSchemas(declared, detail.schemaMasterList) };
   }
 
   return {
     async template(user: User, target: TestDataTarget, endpointId: number): Promise<string> {
-      const { detail } = await endpointOf(user, endpointId);
-      const columns = columnsOf(detail, target);
+      const { detail, named } = await endpointOf(user, endpointId);
+      const columns = columnsOf(detail, target, named);
       const rows = await store.rows(endpointId, target);
       return toCsv(
         columns.keys,
@@ -60,11 +68,11 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
     },
 
     async rows(user: User, target: TestDataTarget, endpointId: number): Promise<TestDataSet> {
-      const { detail } = await endpointOf(user, endpointId);
+      const { detail, named } = await endpointOf(user, endpointId);
       return {
         endpointId,
         target,
-        columns: columnsOf(detail, target).keys,
+        columns: columnsOf(detail, target, named).keys,
         rows: await store.rows(endpointId, target),
       };
     },
@@ -77,8 +85,8 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
       input: { csv: string } | { rows: Record<string, unknown>[] },
       append: boolean,
     ): Promise<TestDataSet> {
-      const { endpoint, detail } = await endpointOf(user, endpointId);
-      const columns = columnsOf(detail, target);
+      const { endpoint, detail, named } = await endpointOf(user, endpointId);
+      const columns = columnsOf(detail, target, named);
       let rows: Record<string, unknown>[];
       if ('csv' in input) {
         rows = readCsvRows(input.csv, columns);

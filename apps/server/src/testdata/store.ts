@@ -1,5 +1,6 @@
-import type { TestDataTarget } from '@sandbox/contracts';
+import type { DeclaredSchemas, TestDataTarget } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
+import { loadDeclaredSchemas } from '../apis/schemaStore.js';
 import type { Database } from '../db/schema.js';
 
 export function createTestDataStore(db: Kysely<Database>) {
@@ -12,6 +13,11 @@ export function createTestDataStore(db: Kysely<Database>) {
         .select(['endpoints.id', 'endpoints.method', 'endpoints.api_master_id', 'api_masters.team_id'])
         .where('endpoints.id', '=', endpointId)
         .executeTakeFirst();
+    },
+
+    /** The API's named schemas as declared; null for an API that keeps none. */
+    declaredSchemas(apiMasterId: number): Promise<DeclaredSchemas | null> {
+      return loadDeclaredSchemas(db, apiMasterId);
     },
 
     async rows(endpointId: number, target: TestDataTarget): Promise<Record<string, unknown>[]> {
