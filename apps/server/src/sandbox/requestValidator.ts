@@ -170,14 +170,6 @@ function dispatchByDiscriminator(schema: Record<string, unknown>): void {
   schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...dispatched, untagged];
 }
 
-export interface RequestShape {
-  path?: JsonSchema;
-  query?: JsonSchema;
-  header?: JsonSchema;
-  cookie?: JsonSchema;
-  body?: JsonSchema;
-}
-
 /** One request as the validator sees it: each place's values by name, and the parsed body. */
 export interface RequestValues {
   path: Record<string, unknown>;
