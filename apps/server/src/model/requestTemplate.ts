@@ -1,0 +1,58 @@
+import type { DeclaredSchema } from '@sandbox/contracts';
+import { essenceOf, mediaKind } from '../sandbox/mediaTypes.js';
+import type { RequestModel } from '../sandbox/requestModel.js';
+import { generateValue } from './generate/generate.js';
+import { type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
+
+// spec §4 API Lab: a POST, PUT or PATCH body starts as a value of the request's schema, generated
+// from the model like the sandbox's answers (the document's examples when they fit, else values made
+// to fit type, format and bounds), as a request writes it: `readOnly` properties left out. Sent
+// unchanged, it is a valid request.
+
+/** The same template on every load of the Lab, whatever the API's own seed. */
+const TEMPLATE_SEED = 1;
+
+const TEMPLATE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** spec §4: other methods start with an empty body. */
+export const takesBodyTemplate = (method: string) => TEMPLATE_METHODS.has(method.toUpperCase());
+
+/**
+ * The body the Lab starts a request with: a value of its JSON media type's schema, else of a form's
+ * (an object of fields); undefined when the method takes no template or the body has no schema.
+ */
+export function requestBodyTemplate(
+  method: string,
+  body: RequestModel['body'],
+  named: ReadonlyMap<string, DeclaredSchema>,
+): unknown {
+  if (!takesBodyTemplate(method) || !body) return undefined;
+  const schema = templateSchemaOf(body.content);
+  if (schema === undefined) return undefined;
+  const converted = new Map<string, JsonSchema | undefined>();
+  const resolve = (name: string) => {
+    if (!converted.has(name)) {
+      const declared = named.get(name);
+      converted.set(name, declared === undefined ? undefined : toJsonSchema(declared, 'request'));
+    }
+    return converted.get(name);
+  };
+  return generateValue(schema, {
+    name: nameOfRef(schema) ?? '',
+    resolve,
+    seed: TEMPLATE_SEED,
+    direction: 'request',
+  });
+}
+
+const isForm = (mediaType: string) =>
+  mediaKind(mediaType) === 'form' || essenceOf(mediaType) === 'multipart/form-data';
+
+/** The schema of the first JSON media type, else of the first form one; a schema that allows anything has none. */
+function templateSchemaOf(content: ReadonlyMap<string, JsonSchema>): JsonSchema | undefined {
+  const types = [...content.keys()];
+  const chosen = types.find((type) => mediaKind(type) === 'json') ?? types.find(isForm);
+  const schema = chosen === undefined ? undefined : content.get(chosen);
+  if (schema === undefined || schema === true) return undefined;
+  return typeof schema === 'object' && Object.keys(schema).length === 0 ? undefined : schema;
+}
