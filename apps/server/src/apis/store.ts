@@ -251,6 +251,14 @@ export function createApiStore(db: Kysely<Database>) {
         .execute();
     },
 
+    async setAnswerSeed(apiMasterId: number, seed: number | null): Promise<void> {
+      await db
+        .updateTable('api_masters')
+        .set({ answer_seed: seed, updated_at: now() })
+        .where('id', '=', apiMasterId)
+        .execute();
+    },
+
     async deleteApi(apiMasterId: number): Promise<void> {
       await db.deleteFrom('api_masters').where('id', '=', apiMasterId).execute();
     },

@@ -13,6 +13,7 @@ import * as apiImporting from './migrations/010_api_importing.js';
 import * as declaredOperations from './migrations/011_declared_operations.js';
 import * as declaredSchemas from './migrations/012_declared_schemas.js';
 import * as importWarnings from './migrations/013_import_warnings.js';
+import * as answerSeed from './migrations/014_answer_seed.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -29,6 +30,7 @@ const migrations = {
   '011_declared_operations': declaredOperations,
   '012_declared_schemas': declaredSchemas,
   '013_import_warnings': importWarnings,
+  '014_answer_seed': answerSeed,
 };
 
 export async function migrate(db: Db): Promise<void> {

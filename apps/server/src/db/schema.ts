@@ -60,6 +60,8 @@ export interface ApiMastersTable {
   declared_schemas: string | null;
   /** JSON: what the import could not honour (ImportWarning[]); NULL when it warned of nothing. */
   import_warnings: string | null;
+  /** Set: the sandbox's generated values are drawn from it, the same request getting the same body; NULL: random. */
+  answer_seed: number | null;
 }
 
 export interface EndpointsTable {

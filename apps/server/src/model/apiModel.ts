@@ -10,6 +10,26 @@ import { type JsonSchema, toJsonSchema } from './toJsonSchema.js';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
+/** What makes two requests the same one, for an API answering deterministically. */
+export interface RequestKey {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+}
+
+/** The query's names in order, each with its values as sent: `?b=1&a=2` is `?a=2&b=1`. */
+function keyOf({ method, path, query }: RequestKey): string {
+  const names = Object.keys(query).sort();
+  return `${method} ${path} ${JSON.stringify(names.map((name) => [name, query[name]]))}`;
+}
+
+/** FNV-1a over the key, from a start the seed sets: for one key, each seed gives its own value. */
+function mixSeed(seed: number, key: string): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
 export class ApiModel {
   private readonly answered = new Map<string, JsonSchema | undefined>();
   private readonly inline = new WeakMap<object, JsonSchema>();
@@ -20,6 +40,16 @@ export class ApiModel {
     private readonly named: ReadonlyMap<string, DeclaredSchema>,
     readonly seed?: number,
   ) {}
+
+  /**
+   * The model answering one request. With a seed, its values are drawn from the API's seed mixed with
+   * the request's method, path and query: the same request gets the same generated body, another
+   * request its own. It shares the schemas converted so far. Without a seed, this model (random).
+   */
+  forRequest(request: RequestKey): ApiModel {
+    if (this.seed === undefined) return this;
+    return Object.create(this, { seed: { value: mixSeed(this.seed, keyOf(request)) } });
+  }
 
   /** A named schema as an answer sees it (`writeOnly` properties not required). */
   resolve = (name: string): JsonSchema | undefined => {

@@ -122,7 +122,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const resolve = schemaResolver(api.declaredSchemas);
   const named = namedSchemasOf(api);
   const validator = new ApiValidator(named);
-  const model = new ApiModel(named);
+  const model = new ApiModel(named, api.answerSeed);
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);

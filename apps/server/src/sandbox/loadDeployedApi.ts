@@ -33,6 +33,8 @@ export interface DeployedApi {
   securitySchemes: Record<string, SecurityScheme>;
   /** The document's named schemas as written, by name; empty for an API imported before they were kept. */
   declaredSchemas: ReadonlyMap<string, DeclaredSchema>;
+  /** Set: generated answers are drawn from it, per request; undefined: random. */
+  answerSeed?: number;
   endpoints: DeployedEndpoint[];
   schemas: SchemaMaster[];
 }
@@ -41,7 +43,7 @@ export interface DeployedApi {
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
-    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes', 'declared_schemas'])
+    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes', 'declared_schemas', 'answer_seed'])
     .where('sandbox_key', '=', key)
     .where('is_published', '=', 1)
     .executeTakeFirst();
@@ -100,6 +102,7 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
         ? []
         : Object.entries(JSON.parse(api.declared_schemas) as Record<string, DeclaredSchema>),
     ),
+    answerSeed: api.answer_seed ?? undefined,
     schemas,
     endpoints: endpoints.map((e) => {
       const own = paramsOf.get(e.id) ?? [];

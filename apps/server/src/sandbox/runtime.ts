@@ -108,10 +108,12 @@ export function createSandboxRuntime(
       const refused = endpoint.security?.(request, api.isAuthRequired);
       if (refused) return refused;
       const checked = await validateRequest(endpoint.request, request, params);
+      // an API answering deterministically generates this request's values from its seed and the request
+      const model = api.model.forRequest(request);
       const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
       if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
       if ('problems' in checked)
-        return invalidAnswer(endpoint.responses, checked.problems, accept, api.model, endpoint.resourceName);
+        return invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
       const preferences = readPreferences(request.headers.prefer, request.query);
       const preferred =
         preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
@@ -120,7 +122,7 @@ export function createSandboxRuntime(
       if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
       return respond(
         {
-          api,
+          api: model === api.model ? api : { ...api, model },
           endpoint,
           params,
           query: request.query,
