@@ -9,7 +9,6 @@ import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey
 import { namedSchemasOf, requestModelOf } from './requestModel.js';
 import { ApiValidator } from './requestValidator.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
-import { compileSchemas, type Schemas } from './shapes.js';
 import { RequestRules } from './validateRequest.js';
 import type { ResolveSchema } from './xmlBody.js';
 
@@ -40,7 +39,6 @@ export interface CompiledApi {
   id: number;
   key: string;
   isAuthRequired: boolean;
-  schemas: Schemas;
   /** The API's schemas as the document declares them: what answers are generated from. */
   model: ApiModel;
   router: Router<CompiledEndpoint>;
@@ -110,7 +108,6 @@ function recordFieldsByCollection(
 }
 
 export function compileApi(api: DeployedApi): CompiledApi {
-  const schemas = compileSchemas(api.schemas);
   const propertyKeys = new Map<number, string>();
   for (const s of api.schemas)
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
@@ -127,7 +124,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
     const responses = compileResponses(e.responses, e.operation, {
-      schemas,
+      model,
       resourceName,
       resolve,
     });
@@ -153,5 +150,5 @@ export function compileApi(api: DeployedApi): CompiledApi {
       security: securityOf(e.operation),
     });
   }
-  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, schemas, model, router, idFields };
+  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, model, router, idFields };
 }

@@ -1,13 +1,15 @@
 import type { DeclaredOperation, ResponseConfig } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiModel } from '../model/apiModel.js';
 import { compileResponses } from './compileResponses.js';
-import type { Schemas } from './shapes.js';
 
-const schemas: Schemas = new Map([
-  ['Pet', { type: 'object', properties: [{ key: 'name', required: true, shape: { type: 'string' } }] }],
-  ['getPetResponse200', { type: 'object', properties: [] }],
-]);
-const context = { schemas, resourceName: 'pets', resolve: () => undefined };
+const model = new ApiModel(
+  new Map([
+    ['Pet', { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }],
+    ['Pets', { type: 'object', properties: { total: { type: 'integer' }, items: { type: 'array' } } }],
+  ]),
+);
+const context = { model, resourceName: 'pets', resolve: () => undefined };
 const config = (responseCode: string, extra: Partial<ResponseConfig> = {}): ResponseConfig => ({
   responseCode,
   responseDescription: '',
@@ -54,7 +56,8 @@ describe('compiling the declared responses', () => {
     const success = compiled.success?.response;
     expect(success?.media).toBeNull();
     expect(success?.example).toEqual({ name: 'Rex' });
-    expect(success?.shape).toEqual({ type: 'object', ref: 'Pet' });
+    expect(success?.schemaName).toBe('Pet');
+    expect(success?.listField).toBeUndefined();
     expect(success?.headers).toEqual([]);
   });
 
@@ -80,8 +83,9 @@ describe('compiling the declared responses', () => {
     expect(media[0].example).toEqual({ value: { name: 'edited' } });
     expect(media[1].example).toEqual({ value: '<pet/>' });
     expect([...media[1].examples]).toEqual([['rex', '<pet/>']]);
-    expect(media[1].shape).toEqual({ type: 'object', ref: 'Pet' });
-    expect(media[2].shape).toBeUndefined();
+    // each media type is generated from its declared schema; a configured name is for undeclared ones
+    expect(media[1].schema).toEqual({ $ref: '#/components/schemas/Pet' });
+    expect(media.map((m) => m.schemaName)).toEqual([undefined, undefined, undefined]);
     expect(media[2].schema).toEqual({ type: 'string' });
     expect(compiled.fallback?.media?.media).toEqual([]);
   });
@@ -100,5 +104,16 @@ describe('compiling the declared responses', () => {
     const [media] = compiled.success?.response.media?.media ?? [];
     expect(media.type).toBe('application/json');
     expect(media.example).toEqual({ value: { added: true } });
+  });
+});
+
+describe('where a list goes in an answer', () => {
+  it('is the array field of an envelope schema, or the body of an array schema', () => {
+    const compiled = compileResponses(
+      [config('200', { responseSchemaName: 'Pets', contentType: 'application/json' })],
+      null,
+      context,
+    );
+    expect(compiled.success?.response.listField).toBe('items');
   });
 });

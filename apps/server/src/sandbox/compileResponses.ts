@@ -5,13 +5,13 @@ import type {
   DeclaredSchema,
   ResponseConfig,
 } from '@sandbox/contracts';
+import type { ApiModel } from '../model/apiModel.js';
 import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
-import { componentNameOf } from './jsonObjects.js';
 import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from './mediaTypes.js';
 import { MediaChoice } from './negotiate.js';
+import { kindsOf } from './parameterStyles.js';
 import { type CompiledHeader, compileHeaders } from './responseHeaders.js';
 import type { Serialisation } from './serialise.js';
-import type { Schemas, Shape } from './shapes.js';
 import type { ResolveSchema } from './xmlBody.js';
 
 /** One media type of a response, ready to answer with: its examples, how to generate and write it. */
@@ -27,8 +27,8 @@ export interface CompiledMedia {
   exampleFits?: boolean;
   /** Named examples, for `Prefer: example=<name>`. */
   examples: Map<string, unknown>;
-  /** Generates the body through the product's model (the catalog's schema). */
-  shape?: Shape;
+  /** A response added in the product declares no schema: its configured named schema, if it has one. */
+  schemaName?: string;
   /** The schema as the document declares it: what the body is generated from, names XML, tells encodings. */
   schema?: DeclaredSchema;
   serialisation: Serialisation;
@@ -37,8 +37,8 @@ export interface CompiledMedia {
 export interface CompiledResponse {
   /** As the document writes it: `200`, `2XX`, `default`. */
   declaredCode: string;
-  /** The configured body (the JSON media type the catalog keeps): stored records answer in its form. */
-  shape?: Shape;
+  /** The configured named schema (the JSON media type the catalog keeps): stored records answer in its form. */
+  schemaName?: string;
   /** Where a list of records goes in this response: the body itself ('') or one of its array fields. */
   listField?: string;
   example?: unknown;
@@ -54,15 +54,19 @@ export interface CompiledResponses extends ResponseTable<CompiledResponse> {
 }
 
 interface Context {
-  schemas: Schemas;
+  model: ApiModel;
   /** Names an XML root that neither its schema nor its component names (the path's resource). */
   resourceName: string;
   resolve: ResolveSchema;
 }
 
-function listFieldOf(shape: Shape): string | undefined {
-  if (shape.type === 'array') return '';
-  return shape.properties?.find((p) => p.shape.type === 'array')?.key;
+/** Where a list goes in an answer of the named schema: the body itself (''), or its first array field. */
+function listFieldOf(model: ApiModel, schemaName: string): string | undefined {
+  const schema = model.resolve(schemaName);
+  if (schema === undefined) return undefined;
+  const { types, properties } = kindsOf(schema, model.resolve);
+  if (types.has('array')) return '';
+  return Object.entries(properties).find(([, p]) => kindsOf(p, model.resolve).types.has('array'))?.[0];
 }
 
 /**
@@ -75,12 +79,11 @@ export function compileResponses(
   context: Context,
 ): CompiledResponses {
   const responses = configs.map((config) => {
-    const named = config.responseSchemaName ? context.schemas.get(config.responseSchemaName) : undefined;
+    const schemaName = config.responseSchemaName ?? undefined;
     const response: CompiledResponse = {
       declaredCode: config.responseCode,
-      listField: named ? listFieldOf(named) : undefined,
-      shape:
-        named && config.responseSchemaName ? { type: named.type, ref: config.responseSchemaName } : undefined,
+      listField: schemaName ? listFieldOf(context.model, schemaName) : undefined,
+      schemaName,
       example: config.example,
       media: null,
       headers: [],
@@ -104,7 +107,6 @@ function compileMedia(
   // a response the Lab added after the import has no declaration: its configured type answers
   const content: Record<string, DeclaredMediaType> =
     declared?.content ?? (declared === undefined && config.contentType ? { [config.contentType]: {} } : {});
-  const keptSchema = config.contentType ? JSON.stringify(content[config.contentType]?.schema) : undefined;
   return Object.entries(content).map(([type, media]) => {
     const examples = new Map<string, unknown>();
     for (const [name, example] of Object.entries(media.examples ?? {})) {
@@ -117,14 +119,13 @@ function compileMedia(
     else if (examples.size > 0) example = { value: examples.values().next().value };
     const contentType = contentTypeOf(isRange(type) ? concreteOf(type, example?.value) : type);
     const kind = mediaKind(contentType);
-    const sameSchema = kept || (media.schema !== undefined && JSON.stringify(media.schema) === keptSchema);
     return {
       type,
       contentType,
       kind,
       example,
       examples,
-      shape: sameSchema ? configured.shape : componentShape(media.schema, context.schemas),
+      schemaName: kept && media.schema === undefined ? configured.schemaName : undefined,
       schema: media.schema,
       serialisation: {
         kind,
@@ -135,13 +136,4 @@ function compileMedia(
       },
     };
   });
-}
-
-/** `{ $ref: '#/components/schemas/Pet' }` as the product's model of Pet. */
-function componentShape(schema: unknown, schemas: Schemas): Shape | undefined {
-  if (typeof schema !== 'object' || schema === null) return undefined;
-  const ref = (schema as { $ref?: unknown }).$ref;
-  const name = typeof ref === 'string' ? componentNameOf(ref) : undefined;
-  const named = name === undefined ? undefined : schemas.get(name);
-  return named && name ? { type: named.type, ref: name } : undefined;
 }

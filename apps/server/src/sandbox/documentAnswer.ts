@@ -32,7 +32,7 @@ export function bodyOf(
   if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return media.example.value;
   if (media.kind === 'binary') return undefined;
   if (media.schema !== undefined) return model.generate(media.schema, name);
-  if (media.shape?.ref) return model.generateNamed(media.shape.ref, name);
+  if (media.schemaName) return model.generateNamed(media.schemaName, name);
   return media.example?.value;
 }
 
@@ -54,7 +54,7 @@ export function configuredBody(
 ): unknown {
   if (!response) return undefined;
   if (response.example !== undefined && preferences?.dynamic !== true) return response.example;
-  if (response.shape?.ref) return model.generateNamed(response.shape.ref, name);
+  if (response.schemaName) return model.generateNamed(response.schemaName, name);
   return response.example;
 }
 
@@ -118,7 +118,8 @@ export function invalidAnswer(
   }
   const negotiated = response.media.choose(accept);
   const media = [negotiated?.media, ...response.media.media].find(
-    (m) => m !== undefined && (m.example !== undefined || m.shape !== undefined || m.schema !== undefined),
+    (m) =>
+      m !== undefined && (m.example !== undefined || m.schemaName !== undefined || m.schema !== undefined),
   );
   if (!media) return { ...own, headers };
   const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;

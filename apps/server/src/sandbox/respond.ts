@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../model/toJsonSchema.js';
 import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
@@ -78,16 +79,26 @@ function notFound(call: Call, key: string): SandboxAnswer {
   };
 }
 
-/** The properties of the record a response carries. */
-function propertiesOf(api: CompiledApi, response: CompiledResponse | undefined) {
-  const shape = response?.shape?.ref ? api.schemas.get(response.shape.ref) : response?.shape;
-  return shape?.properties ?? [];
+/**
+ * The properties of the record an answer carries: those of the negotiated media type's declared
+ * schema, else of the response's configured named schema (a response added in the product, an API
+ * imported before operations were kept), through references and compositions.
+ */
+function recordProperties(call: Call): Record<string, JsonSchema> {
+  const { api, chosen, media } = call;
+  const schema = media?.media.schema;
+  if (schema !== undefined) return api.model.propertiesOf(schema);
+  const name = media?.media.schemaName ?? chosen?.response.schemaName;
+  return name ? api.model.propertiesOf({ $ref: `#/components/schemas/${name}` }) : {};
 }
 
+const marked = (property: JsonSchema, keyword: 'readOnly' | 'writeOnly') =>
+  isRecord(property) && property[keyword] === true;
+
 /** The record as answers show it: without the properties only requests carry (a password, say). */
-function withoutWriteOnly(api: CompiledApi, response: CompiledResponse | undefined, record: SandboxRecord) {
-  for (const { key, shape: property } of propertiesOf(api, response)) {
-    if (property.writeOnly) delete record[key];
+function withoutWriteOnly(call: Call, record: SandboxRecord) {
+  for (const [key, property] of Object.entries(recordProperties(call))) {
+    if (marked(property, 'writeOnly')) delete record[key];
   }
   return record;
 }
@@ -102,26 +113,15 @@ function serverOwned(
   body: SandboxRecord,
   field: string,
 ): { owned: SandboxRecord; numeric: boolean } {
-  const { api, chosen, endpoint } = call;
+  const { model } = call.api;
   const owned: SandboxRecord = {};
-  const schema = call.media?.media.schema;
-  if (schema === undefined) {
-    // an API imported before its operations were kept: its configured response, generated whole
-    const generatedRecord = generated(api, chosen?.response, endpoint.resourceName);
-    const template = isRecord(generatedRecord) ? generatedRecord : {};
-    for (const { key, shape: property } of propertiesOf(api, chosen?.response)) {
-      if (property.readOnly && body[key] === undefined && template[key] !== undefined)
-        owned[key] = template[key];
-    }
-    return { owned, numeric: typeof template[field] === 'number' };
-  }
-  const properties = api.model.propertiesOf(schema);
+  const properties = recordProperties(call);
   for (const [key, property] of Object.entries(properties)) {
-    if (isRecord(property) && property.readOnly === true && body[key] === undefined)
-      owned[key] = api.model.generateFrom(property, key);
+    if (marked(property, 'readOnly') && body[key] === undefined)
+      owned[key] = model.generateFrom(property, key);
   }
   const key = Object.hasOwn(properties, field) ? properties[field] : undefined;
-  const types = key === undefined ? new Set<string>() : kindsOf(key, api.model.resolve).types;
+  const types = key === undefined ? new Set<string>() : kindsOf(key, model.resolve).types;
   return { owned, numeric: types.has('integer') || types.has('number') };
 }
 
@@ -231,7 +231,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       const { owned, numeric } = serverOwned(call, body, field);
       const record: SandboxRecord = { ...owned, ...body };
       if (body[field] === undefined) record[field] = numeric ? newRecordNumber() : newRecordUuid();
-      const kept = withoutWriteOnly(api, success, record);
+      const kept = withoutWriteOnly(call, record);
       // an operation whose answer is not the record it took (an RPC-style call) answers as declared
       if (!answers(call, kept)) break;
       const json = JSON.stringify(kept);
@@ -264,7 +264,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (!found) return notFound(call, key);
       const record =
         endpoint.method === 'PUT' ? { ...body, [item.field]: found[item.field] } : { ...found, ...body };
-      const kept = withoutWriteOnly(api, success, record);
+      const kept = withoutWriteOnly(call, record);
       if (!answers(call, kept)) break;
       const json = JSON.stringify(kept);
       return store(records.put(api.id, collection, key, json), json, status);
@@ -285,7 +285,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
     if (answers(call, keyed)) declared = keyed;
   }
   if (isRecord(body) && isRecord(declared) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
-    const changed = withoutWriteOnly(api, success, { ...declared, ...body });
+    const changed = withoutWriteOnly(call, { ...declared, ...body });
     if (answers(call, changed)) return { status, body: changed };
   }
   return { status, body: declared };

@@ -83,13 +83,6 @@ export function compileTenantPattern(source: string): PatternCompilation {
   return { pattern: new TenantPattern(source, re2, size) };
 }
 
-/** The pattern to enforce, or null: none, or one the engine refuses (import said so, and skipped it). */
-export function enforceablePattern(source: string | null | undefined): TenantPattern | null {
-  if (!source) return null;
-  const compiled = compileTenantPattern(source);
-  return 'pattern' in compiled ? compiled.pattern : null;
-}
-
 const tooComplex = {
   refusal: `it is too complex: it compiles to more than ${MAX_PATTERN_PROGRAM} RE2 instructions`,
 };
