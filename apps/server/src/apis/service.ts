@@ -27,6 +27,7 @@ import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
 import { automaticLinksOf } from './automaticLinks.js';
+import { labBodyTemplate } from './labBodyTemplate.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import {
@@ -181,7 +182,11 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     async getOne(user: User, apiMasterId: number): Promise<ApiMasterDetail> {
       const api = await apiOf(user, apiMasterId);
       const [master] = await withEndpoints([api]);
-      const detail: ApiMasterDetail = { ...master, schemaMasterList: await loadSchemas(db, api.id) };
+      const detail: ApiMasterDetail = {
+        ...master,
+        schemaMasterList: await loadSchemas(db, api.id),
+        answerSeed: api.answer_seed,
+      };
       if (api.import_warnings !== null) detail.warnings = JSON.parse(api.import_warnings);
       return detail;
     },
@@ -203,6 +208,13 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       }
       const [master] = await withEndpoints([await apiOf(user, id)]);
       return master;
+    },
+
+    /** Sets the seed the API's sandbox generates its answers from; null answers randomly again. */
+    async setAnswerSeed(user: User, apiMasterId: number, seed: number | null): Promise<void> {
+      await apiOf(user, apiMasterId);
+      await store.setAnswerSeed(apiMasterId, seed);
+      onChange(apiMasterId);
     },
 
     async createFromImport(user: User, meta: ApiMeta, imported: ImportedApi): Promise<ApiMaster> {
@@ -256,6 +268,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         ...parts.requestConfigList.map((r) => r.schemaName),
         ...parts.responseConfigList.map((r) => r.responseSchemaName),
       ].filter((n): n is string => Boolean(n));
+      const schemaMasterList = await loadSchemaClosure(names, (batch) => loadSchemas(db, api.id, batch));
       return {
         ...toSummary(api, endpoint),
         apiMasterId: api.id,
@@ -267,7 +280,8 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         putApiId: endpoint.put_api_id,
         patchApiId: endpoint.patch_api_id,
         deleteApiId: endpoint.delete_api_id,
-        schemaMasterList: await loadSchemaClosure(names, (batch) => loadSchemas(db, api.id, batch)),
+        schemaMasterList,
+        requestBodyTemplate: await labBodyTemplate(db, endpoint, parts, schemaMasterList),
       };
     },
 

@@ -1,11 +1,27 @@
 import type { TokenRecord } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
-import { aRow, fillPathParams, formatIfJson, presetToken, toCurl, withAuthorization } from './labRequest';
+import {
+  aRow,
+  bodyTemplateOf,
+  fillPathParams,
+  formatIfJson,
+  presetToken,
+  toCurl,
+  withAuthorization,
+} from './labRequest';
 
 describe('the Lab request', () => {
   it('reformats a body that is JSON and keeps one that is not', () => {
     expect(formatIfJson('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(formatIfJson('{"a":')).toBe('{"a":');
+  });
+
+  it("starts the body as the server's template, formatted, and empty without one", () => {
+    expect(bodyTemplateOf({ requestBodyTemplate: { name: 'doggie', photoUrls: [] } })).toBe(
+      '{\n  "name": "doggie",\n  "photoUrls": []\n}',
+    );
+    expect(bodyTemplateOf({ requestBodyTemplate: [] })).toBe('[]');
+    expect(bodyTemplateOf({})).toBe('');
   });
 
   it('replaces a path placeholder once its value is typed', () => {

@@ -1,5 +1,11 @@
 // The Lab's request, built from what the user chose and typed (spec §4 API Lab).
-import { type LabSendRequest, labBodyContentType, labSendsBody, type TokenRecord } from '@sandbox/contracts';
+import {
+  type EndpointDetail,
+  type LabSendRequest,
+  labBodyContentType,
+  labSendsBody,
+  type TokenRecord,
+} from '@sandbox/contracts';
 
 export interface Row {
   id: string;
@@ -25,6 +31,13 @@ export function formatIfJson(text: string): string {
     return text;
   }
 }
+
+/**
+ * spec §4: a POST, PUT or PATCH starts with the body the server generated from the request's schema
+ * (a valid request as sent), as formatted JSON; an endpoint without one starts empty.
+ */
+export const bodyTemplateOf = ({ requestBodyTemplate }: Pick<EndpointDetail, 'requestBodyTemplate'>) =>
+  requestBodyTemplate === undefined ? '' : JSON.stringify(requestBodyTemplate, null, 2);
 
 /** spec §4: each `{key}` of the URL shows the value typed for that path parameter, once there is one. */
 export function fillPathParams(template: string, values: Record<string, string>): string {

@@ -1,7 +1,6 @@
 import type { ApiMaster, EndpointDetail, LabResponse, TokenRecord } from '@sandbox/contracts';
 import { useState } from 'react';
-import { bodyTemplate } from './bodyTemplate';
-import { aRow, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
+import { aRow, bodyTemplateOf, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
 
 /** What the Lab shows in its response area: an answer, or the reason a send failed. */
 export type LabOutcome =
@@ -69,7 +68,7 @@ export function useLabState() {
           .filter((p) => p.parameterType === 'query')
           .map((p) => aRow(p.keyName, '', true)),
       );
-      setBody(bodyTemplate(detail));
+      setBody(bodyTemplateOf(detail));
     },
 
     setPathValue(key: string, value: string) {
