@@ -1,4 +1,4 @@
-import { apiMessages, testDataMessages } from '@sandbox/contracts';
+import { answerSeedMessage, apiMessages, testDataMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
@@ -109,6 +109,30 @@ describe('the sandbox in the browser', () => {
         { title: 'Gödel, Escher, Bach', pages: 777 },
       ],
     });
+  });
+
+  it('answers the same request with the same generated body once the API has a seed', async () => {
+    await signInAndImportBooks('Seeded');
+    await main().getByLabel('Sandbox status of Seeded').click();
+    await page.getByRole('dialog', { name: 'Deploy API' }).getByRole('button', { name: 'Deploy' }).click();
+    await toast(apiMessages.deploySuccess).waitFor();
+    await main().getByRole('button', { name: 'Copy endpoint URL' }).click();
+    const baseUrl = await page.evaluate(() => navigator.clipboard.readText());
+
+    await openEndpoint('Seeded', 'GET /books');
+    const settings = main().getByRole('form', { name: 'Deterministic answers' });
+    await settings.getByLabel('Deterministic answers').check();
+    await settings.getByLabel('Seed').fill('x');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText(answerSeedMessage).waitFor();
+    await settings.getByLabel('Seed').fill('2024');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await toast(apiMessages.updated).waitFor();
+
+    const first = await callSandbox(`${baseUrl}/books`);
+    expect(first.status).toBe(200);
+    expect(first.body.length).toBeGreaterThan(0);
+    expect(await callSandbox(`${baseUrl}/books`)).toEqual(first);
   });
 
   it('names the bad row and column of a refused CSV and keeps the stored rows', async () => {

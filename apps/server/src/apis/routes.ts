@@ -1,5 +1,6 @@
 import {
   ROLE_DEVELOPER,
+  ZAnswerSeed,
   ZApiMasterSave,
   ZEndpointLinks,
   ZHeaderRows,
@@ -37,6 +38,13 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
   app.delete('/api/api-config-master/:apiMasterId', write, async (request) => {
     await apis.remove(currentUser(request), parseWith(ZApiParams, request.params).apiMasterId);
     return { message: 'API deleted' };
+  });
+
+  app.put('/api/api-config-master/:apiMasterId/answer-seed', write, async (request) => {
+    const { apiMasterId } = parseWith(ZApiParams, request.params);
+    const { seed } = parseWith(ZAnswerSeed, request.body);
+    await apis.setAnswerSeed(currentUser(request), apiMasterId, seed);
+    return { message: seed === null ? 'Answers are random' : 'Answers are deterministic' };
   });
 
   app.get('/api/api-config-master/:apiMasterId/openapi', async (request, reply) => {

@@ -115,6 +115,13 @@ export const TABLE: Entry[] = [
     request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/openapi` }),
   },
   {
+    route: 'PUT /api/api-config-master/:apiMasterId/answer-seed',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) =>
+      json(`/api/api-config-master/${(await f.freshApi()).api.id}/answer-seed`, { seed: 7 }),
+  },
+  {
     route: 'GET /api/api-publish/:apiMasterId/publish',
     minRole: dev,
     teamResource: true,

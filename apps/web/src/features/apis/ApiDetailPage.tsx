@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiImportWarnings } from './ApiImportWarnings';
 import { downloadOpenApi, failureMessage, useApiDetail, useApiList, useEndpoint } from './api';
+import { DeterministicAnswersForm } from './DeterministicAnswersForm';
 import { EndpointHeader } from './EndpointHeader';
 import { EndpointTabs } from './EndpointTabs';
 import { isViewer } from './roles';
@@ -12,7 +13,8 @@ export function ApiDetailPage() {
   const { projectId = '', apiId = '' } = useParams();
   const endpoint = useEndpoint(projectId, apiId);
   const master = useApiList().data?.find((api) => String(api.id) === projectId);
-  const warnings = useApiDetail(projectId).data?.warnings ?? [];
+  const api = useApiDetail(projectId).data;
+  const warnings = api?.warnings ?? [];
 
   if (endpoint.isPending) {
     return (
@@ -39,6 +41,15 @@ export function ApiDetailPage() {
   return (
     <Stack spacing={2}>
       <ApiImportWarnings warnings={warnings} />
+      {api && (
+        // keyed by the saved seed: the form starts again from what the server holds
+        <DeterministicAnswersForm
+          key={String(api.answerSeed)}
+          apiMasterId={projectId}
+          seed={api.answerSeed}
+          readOnly={isViewer()}
+        />
+      )}
       <EndpointHeader endpoint={detail} apiName={apiName} readOnly={isViewer()} onDownload={download} />
       <EndpointTabs apiMasterId={projectId} endpoint={detail} readOnly={isViewer()} />
     </Stack>

@@ -1,5 +1,6 @@
 // The API catalog calls of spec §7 and the spec §8 message each failure shows.
 import {
+  type AnswerSeed,
   type ApiMaster,
   type ApiMasterDetail,
   type AutomaticLinks,
@@ -183,6 +184,16 @@ export function useSaveMapping(apiMasterId: string, endpointId: string) {
   return useMutation({
     mutationFn: (links: EndpointLinks) =>
       http<MessageResponse>(apisPaths.updateApis(apiMasterId, endpointId), { method: 'PUT', body: links }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Sets the seed the API's sandbox generates its answers from; null answers randomly again. */
+export function useSaveAnswerSeed(apiMasterId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (body: AnswerSeed) =>
+      http<MessageResponse>(apisPaths.answerSeed(apiMasterId), { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }
