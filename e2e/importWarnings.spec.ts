@@ -67,6 +67,7 @@ describe('importing a document the sandbox cannot wholly honour', () => {
     await toastOn(page, apiMessages.importSuccess).waitFor();
     const warning = page.locator('.Toastify__toast--warning');
     await warning.getByText('Imported with a warning:').waitFor();
+    await warning.getByRole('listitem').first().waitFor();
     expect(await warning.getByRole('listitem').allTextContents()).toEqual([
       '#/components/schemas/Code/properties/label/pattern: The pattern ^(?!draft).*$ is not enforced: lookahead and lookbehind are not supported',
     ]);

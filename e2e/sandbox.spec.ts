@@ -123,10 +123,10 @@ describe('the sandbox in the browser', () => {
     const settings = main().getByRole('form', { name: 'Deterministic answers' });
     await settings.getByLabel('Deterministic answers').check();
     await settings.getByLabel('Seed').fill('x');
-    await settings.getByRole('button', { name: 'Save seed' }).click();
+    await settings.getByRole('button', { name: 'Use seed' }).click();
     await settings.getByText(answerSeedMessage).waitFor();
     await settings.getByLabel('Seed').fill('2024');
-    await settings.getByRole('button', { name: 'Save seed' }).click();
+    await settings.getByRole('button', { name: 'Use seed' }).click();
     await toast(apiMessages.updated).waitFor();
 
     const first = await callSandbox(`${baseUrl}/books`);

@@ -80,7 +80,7 @@ export function DeterministicAnswersForm({ apiMasterId, seed, readOnly }: Determ
           The same request gets the same generated body.
         </Typography>
         <Button type="submit" variant="contained" disabled={readOnly || save.isPending}>
-          Save seed
+          Use seed
         </Button>
       </Stack>
     </Paper>
