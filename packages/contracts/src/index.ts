@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './feedback.js';
 export * from './lab.js';
 export * from './messages.js';
+export * from './requestLog.js';
 export * from './team.js';
 export * from './testdata.js';
 export * from './tokens.js';

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+// The sandbox's request log and traffic simulation: what a deployed API received and answered, and
+// the delays and failures it is told to add.
+
+export const requestLogPaths = {
+  /** GET (filters and paging: RequestLogQuery) and DELETE (clears the API's log). */
+  list: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests`,
+  /** Server-sent events: one `request` event per new entry (a LoggedRequest), newest as they come. */
+  stream: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/stream`,
+  apiBehaviour: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/behaviour`,
+  endpointBehaviour: (apiMasterId: number | string, endpointId: number | string) =>
+    `/api/api-config/${apiMasterId}/${endpointId}/behaviour`,
+} as const;
+
+/** Where a logged answer came from. */
+export const ANSWER_SOURCES = [
+  'record', // a stored record of a stateful collection
+  'test-data', // the endpoint's uploaded test data
+  'example', // an example the document declares
+  'generated', // values generated from the schema
+  'problem', // the sandbox's own error (validation, not found, auth, limits)
+  'simulated', // a failure the traffic simulation chose
+  'none', // no body
+] as const;
+export type AnswerSource = (typeof ANSWER_SOURCES)[number];
+
+export interface LoggedProblem {
+  location: string;
+  message: string;
+}
+
+export interface LoggedRequest {
+  id: number;
+  /** ISO 8601, when the request arrived. */
+  at: string;
+  method: string;
+  /** The path within the API, as sent (`/pets/12`). */
+  path: string;
+  /** The query string as sent, without `?`; empty when none. */
+  query: string;
+  /** Credentials (Authorization, Cookie, API-key headers) masked. */
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  requestBodyTruncated: boolean;
+  /** The endpoint that matched, or null with `unmatched` saying why none did. */
+  endpointId: number | null;
+  /** `GET /pets/{petId}` */
+  endpoint: string | null;
+  unmatched: string | null;
+  /** 0 when the simulation dropped the connection. */
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+  durationMs: number;
+  problems: LoggedProblem[];
+  source: AnswerSource;
+  /** What the traffic simulation did to this call; null when it did nothing. */
+  simulated: { delayMs: number; failed: boolean } | null;
+}
+
+export const ZRequestLogQuery = z.object({
+  endpointId: z.coerce.number().int().positive().optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .transform((m) => m.toUpperCase())
+    .optional(),
+  /** One code (`404`) or a class (`4xx`); `0` for dropped connections. */
+  status: z
+    .string()
+    .regex(/^(?:[1-5](?:\d\d|xx)|0)$/i)
+    .optional(),
+  /** ISO 8601: entries at or after it. */
+  since: z.iso.datetime({ offset: true }).optional(),
+  /** Found in the path, query or either body, case-insensitive. */
+  text: z.string().max(200).optional(),
+  /** Entries older than this id (the next page of a newest-first list). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type RequestLogQuery = z.infer<typeof ZRequestLogQuery>;
+
+export interface RequestLogPage {
+  /** Newest first. */
+  items: LoggedRequest[];
+  /** Pass as `before` for the next page; null when there is none. */
+  nextBefore: number | null;
+}
+
+export const MAX_SIMULATED_DELAY_MS = 60_000;
+
+/** 0 drops the connection; otherwise a status the endpoint declares, or one of SIMULATED_FAILURES. */
+export const SIMULATED_FAILURES = [500, 502, 503, 504, 0] as const;
+
+export const ZBehaviour = z
+  .object({
+    delayMs: z.number().int().min(0).max(MAX_SIMULATED_DELAY_MS).default(0),
+    /** With it, the delay is random between delayMs and delayMaxMs. */
+    delayMaxMs: z.number().int().min(0).max(MAX_SIMULATED_DELAY_MS).nullable().default(null),
+    /** Percent of calls answered with failureStatus, 0–100. */
+    failureRate: z.number().min(0).max(100).default(0),
+    failureStatus: z
+      .number()
+      .int()
+      .refine(
+        (s) => s === 0 || (s >= 100 && s <= 599),
+        'A status from 100 to 599, or 0 to drop the connection',
+      )
+      .default(500),
+  })
+  .refine((b) => b.delayMaxMs === null || b.delayMaxMs >= b.delayMs, {
+    message: 'The longest delay must not be shorter than the shortest',
+    path: ['delayMaxMs'],
+  });
+export type Behaviour = z.infer<typeof ZBehaviour>;
+
+/** A request with this header set to `off` is answered without simulated delays or failures. */
+export const SIMULATION_OPT_OUT_HEADER = 'x-sandbox-simulation';
