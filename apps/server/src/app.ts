@@ -35,6 +35,10 @@ import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } fro
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
+import type { Random } from './sandbox/simulate.js';
+import { simulationRoutes } from './simulation/routes.js';
+import { createSimulationService } from './simulation/service.js';
+import { createBehaviourStore } from './simulation/store.js';
 import { teamRoutes } from './team/routes.js';
 import { createTeamService } from './team/service.js';
 import { createTeamStore } from './team/store.js';
@@ -60,6 +64,8 @@ export interface AppOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the traffic simulation draws delays and failures from (tests: a seeded generator). */
+  simulationRandom?: Random;
 }
 
 export interface App {
@@ -140,7 +146,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     join(config.dataDir, 'feedback-incoming'),
   );
 
-  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), config.sandbox);
+  const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), {
+    ...config.sandbox,
+    random: options.simulationRandom,
+  });
   handleSandbox = createSandboxHttpHandler(sandbox, server.log, config.sandbox);
   const changes = await createChangeFeed(
     db,
@@ -177,6 +186,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       limiter: config.aiRateLimit && createAttemptLimiter(db.kysely, config.aiRateLimit),
       aiTimeoutMs: options.aiTimeoutMs,
     }),
+  );
+  simulationRoutes(
+    server,
+    createSimulationService({ store: createBehaviourStore(db.kysely), onChange: changes.announce }),
   );
   await importRoutes(server, apis);
   await sandboxRoutes(server, handleSandbox);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTO_GENERATION_TYPES, type OPERATION_METHODS } from './constants.js';
 import type { SecurityScheme } from './declaredOperation.js';
+import type { Behaviour } from './requestLog.js';
 
 // spec §3: the API catalog as the web app and the import/export see it.
 
@@ -180,6 +181,8 @@ export interface ImportedEndpoint {
    * importer's result, never in an answer.
    */
   operationJson?: string;
+  /** The traffic simulation the document gives the operation (`x-sandbox-behaviour`). */
+  behaviour?: Behaviour;
 }
 
 /** Something of a document the import could not honour and left out; `pointer` says where (`#/…`). */
@@ -202,6 +205,8 @@ export interface ImportedApi {
    * endpoint's `operationJson`, stored as it is. Absent when the document names none.
    */
   declaredSchemasJson?: string;
+  /** The traffic simulation the document gives its operations by default (`x-sandbox-behaviour`). */
+  behaviour?: Behaviour;
   /** Only on the importer's own result: what it left out of the document. */
   warnings?: ImportWarning[];
 }

@@ -118,3 +118,12 @@ export type Behaviour = z.infer<typeof ZBehaviour>;
 
 /** A request with this header set to `off` is answered without simulated delays or failures. */
 export const SIMULATION_OPT_OUT_HEADER = 'x-sandbox-simulation';
+
+/** What saving a behaviour answers, and why one is refused. */
+export const behaviourMessages = {
+  saved: 'Behaviour saved',
+  removed: 'Behaviour removed',
+  endpointStatus:
+    'The failure status must be one the endpoint declares, 500, 502, 503 or 504, or 0 to drop the connection',
+  apiStatus: 'The failure status must be from 400 to 599, or 0 to drop the connection',
+} as const;

@@ -26,6 +26,7 @@ import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
+import { loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { labBodyTemplate } from './labBodyTemplate.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
@@ -186,6 +187,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         ...master,
         schemaMasterList: await loadSchemas(db, api.id),
         answerSeed: api.answer_seed,
+        behaviour: storedBehaviour(api.behaviour),
       };
       if (api.import_warnings !== null) detail.warnings = JSON.parse(api.import_warnings);
       return detail;
@@ -282,6 +284,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         deleteApiId: endpoint.delete_api_id,
         schemaMasterList,
         requestBodyTemplate: await labBodyTemplate(db, endpoint, parts, schemaMasterList),
+        ...(await loadBehaviours(db, endpoint.id)),
       };
     },
 

@@ -19,8 +19,8 @@ import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
 export type ApiRow = Selectable<ApiMastersTable>;
-/** An endpoint's configuration, without the declared operation only the sandbox reads. */
-export type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation'>;
+/** An endpoint's configuration, without the declared operation and the behaviour only the sandbox reads. */
+export type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation' | 'behaviour'>;
 const ENDPOINT_COLUMNS = [
   'id',
   'api_master_id',

@@ -14,6 +14,8 @@ import * as declaredOperations from './migrations/011_declared_operations.js';
 import * as declaredSchemas from './migrations/012_declared_schemas.js';
 import * as importWarnings from './migrations/013_import_warnings.js';
 import * as answerSeed from './migrations/014_answer_seed.js';
+import * as requestLog from './migrations/015_request_log.js';
+import * as trafficSimulation from './migrations/016_traffic_simulation.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -31,6 +33,8 @@ const migrations = {
   '012_declared_schemas': declaredSchemas,
   '013_import_warnings': importWarnings,
   '014_answer_seed': answerSeed,
+  '015_request_log': requestLog,
+  '016_traffic_simulation': trafficSimulation,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -62,6 +62,8 @@ export interface ApiMastersTable {
   import_warnings: string | null;
   /** Set: the sandbox's generated values are drawn from it, the same request getting the same body; NULL: random. */
   answer_seed: number | null;
+  /** JSON: the traffic simulation of endpoints without their own (Behaviour); NULL: none. */
+  behaviour: string | null;
 }
 
 export interface EndpointsTable {
@@ -80,6 +82,8 @@ export interface EndpointsTable {
   delete_api_id: string | null;
   /** JSON: the operation as the document declares it (DeclaredOperation); NULL for APIs imported before. */
   operation: string | null;
+  /** JSON: the endpoint's own traffic simulation (Behaviour); NULL: the API's, if it has one. */
+  behaviour: string | null;
 }
 
 export interface EndpointParametersTable {
@@ -181,6 +185,30 @@ export interface ApiTokensTable {
   created_at: string;
 }
 
+/** One call to a deployed API's sandbox (contracts' LoggedRequest); JSON in the text columns. */
+export interface RequestLogTable {
+  id: Generated<number>;
+  api_master_id: number;
+  at: string;
+  method: string;
+  path: string;
+  query: string;
+  request_headers: string;
+  request_body: string | null;
+  request_body_truncated: number;
+  endpoint_id: number | null;
+  endpoint: string | null;
+  unmatched: string | null;
+  status: number;
+  response_headers: string;
+  response_body: string | null;
+  response_body_truncated: number;
+  duration_ms: number;
+  problems: string;
+  source: string;
+  simulated: string | null;
+}
+
 export interface TestDataTable {
   endpoint_id: number;
   target: 'request' | 'response';
@@ -206,4 +234,5 @@ export interface Database {
   sandbox_usage: SandboxUsageTable;
   api_tokens: ApiTokensTable;
   test_data: TestDataTable;
+  request_log: RequestLogTable;
 }

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
+import { type Behaviour, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
 import { linkedIds } from '../apis/service.js';
 import { ApiModel } from '../model/apiModel.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
@@ -33,6 +33,8 @@ export interface CompiledEndpoint {
   item?: { param: string; field: string };
   /** The document's security requirements; absent when the operation declares none. */
   security?: SecurityCheck;
+  /** Its traffic simulation (delays, failures): its own, else the API's; absent when neither has one. */
+  behaviour?: Behaviour;
 }
 
 export interface CompiledApi {
@@ -44,6 +46,18 @@ export interface CompiledApi {
   router: Router<CompiledEndpoint>;
   /** Per collection, the field that identifies a record (from its item endpoints). */
   idFields: Map<string, string>;
+  /** The header (lower case) and query names of its API-key schemes: the request log masks them. */
+  credentialNames: { headers: string[]; query: string[] };
+}
+
+function credentialNamesOf(schemes: DeployedApi['securitySchemes']): CompiledApi['credentialNames'] {
+  const names: CompiledApi['credentialNames'] = { headers: [], query: [] };
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== 'apiKey') continue;
+    if (scheme.in === 'header') names.headers.push(scheme.name.toLowerCase());
+    if (scheme.in === 'query') names.query.push(scheme.name);
+  }
+  return names;
 }
 
 /** The path's last fixed segment: `pets` for `/pets/{petId}`. */
@@ -148,7 +162,9 @@ export function compileApi(api: DeployedApi): CompiledApi {
       testRows: e.testRows,
       item: lastParam ? { param: lastParam, field: idField } : undefined,
       security: securityOf(e.operation),
+      behaviour: e.behaviour ?? api.behaviour ?? undefined,
     });
   }
-  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, model, router, idFields };
+  const credentialNames = credentialNamesOf(api.securitySchemes);
+  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, model, router, idFields, credentialNames };
 }

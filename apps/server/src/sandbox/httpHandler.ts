@@ -63,6 +63,11 @@ function queryOf(search: string): Record<string, string | string[]> {
 }
 
 export function writeAnswer(res: ServerResponse, method: string | undefined, answer: SandboxAnswer): void {
+  // the traffic simulation's dropped connection: the client sees the socket close, no status
+  if (answer.drop) {
+    res.destroy();
+    return;
+  }
   const headers: Record<string, string> = {
     'access-control-allow-origin': '*',
     'access-control-expose-headers': '*',
@@ -155,6 +160,7 @@ export function createSandboxHttpHandler(
         headers: req.headers,
         // a declared length is already admitted; a body without one is admitted as it arrives
         rawBody: body ?? (hold ? await readBody(req, declared > 0 ? null : hold) : undefined),
+        onClose: (listener) => res.once('close', listener),
       });
       writeAnswer(res, req.method, answer);
     } catch (error) {

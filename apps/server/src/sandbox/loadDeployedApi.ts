@@ -1,4 +1,5 @@
 import type {
+  Behaviour,
   DeclaredOperation,
   DeclaredSchema,
   HeaderConfig,
@@ -13,6 +14,7 @@ import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
 import { loadSchemas } from '../apis/schemaStore.js';
 import type { EndpointRow } from '../apis/store.js';
 import type { Database } from '../db/schema.js';
+import { storedBehaviour } from '../simulation/store.js';
 
 export interface DeployedEndpoint extends EndpointRow {
   /** The operation as the document declares it; null for an API imported before it was kept. */
@@ -23,6 +25,8 @@ export interface DeployedEndpoint extends EndpointRow {
   responses: ResponseConfig[];
   /** Rows uploaded or generated for the response (the test-data dialog). */
   testRows: Record<string, unknown>[];
+  /** Its own traffic simulation; null or absent: the API's. */
+  behaviour?: Behaviour | null;
 }
 
 export interface DeployedApi {
@@ -35,6 +39,8 @@ export interface DeployedApi {
   declaredSchemas: ReadonlyMap<string, DeclaredSchema>;
   /** Set: generated answers are drawn from it, per request; undefined: random. */
   answerSeed?: number;
+  /** The traffic simulation of endpoints without their own; null: none. */
+  behaviour: Behaviour | null;
   endpoints: DeployedEndpoint[];
   schemas: SchemaMaster[];
 }
@@ -43,7 +49,15 @@ export interface DeployedApi {
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
-    .select(['id', 'sandbox_key', 'is_auth_required', 'security_schemes', 'declared_schemas', 'answer_seed'])
+    .select([
+      'id',
+      'sandbox_key',
+      'is_auth_required',
+      'security_schemes',
+      'declared_schemas',
+      'answer_seed',
+      'behaviour',
+    ])
     .where('sandbox_key', '=', key)
     .where('is_published', '=', 1)
     .executeTakeFirst();
@@ -103,6 +117,7 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
         : Object.entries(JSON.parse(api.declared_schemas) as Record<string, DeclaredSchema>),
     ),
     answerSeed: api.answer_seed ?? undefined,
+    behaviour: storedBehaviour(api.behaviour),
     schemas,
     endpoints: endpoints.map((e) => {
       const own = paramsOf.get(e.id) ?? [];
@@ -119,6 +134,7 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
         })),
         responses: (responsesOf.get(e.id) ?? []).map(toResponse),
         testRows: testRowsOf.get(e.id) ?? [],
+        behaviour: storedBehaviour(e.behaviour),
       };
     }),
   };

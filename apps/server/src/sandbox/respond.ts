@@ -1,8 +1,16 @@
+import type { AnswerSource } from '@sandbox/contracts';
 import type { JsonSchema } from '../model/toJsonSchema.js';
 import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
-import { bodyOf, configuredBody, inMediaType, invalidAnswer } from './documentAnswer.js';
+import {
+  bodyOf,
+  configuredBody,
+  configuredSource,
+  inMediaType,
+  invalidAnswer,
+  sourceOf,
+} from './documentAnswer.js';
 import { filteredPage, filtersOf } from './filterRecords.js';
 import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { MediaKind } from './mediaTypes.js';
@@ -26,6 +34,12 @@ export interface SandboxAnswer {
   /** Without it, a body is sent as JSON. */
   contentType?: string;
   headers?: Record<string, string>;
+  /** The connection is closed without an answer (the traffic simulation's dropped connection). */
+  drop?: true;
+  /** What the traffic simulation did: the delay it added, and whether this is a failure it chose. */
+  simulated?: { delayMs: number; failed: boolean };
+  /** Where the body came from, for the request log; unset: the sandbox's own refusal, or no body. */
+  source?: AnswerSource;
 }
 
 interface Call {
@@ -54,6 +68,11 @@ function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unkn
   return configuredBody(chosen?.response, preferences, api.model, endpoint.resourceName);
 }
 
+/** Where declaredBody's body comes from. */
+function declaredSource({ api, chosen, media, preferences }: Call): AnswerSource {
+  return media ? sourceOf(media.media, preferences, api.model) : configuredSource(chosen?.response, preferences);
+}
+
 /**
  * No stored record has the key (DESIGN §6: 404). An operation that declares a 404 with a body gets
  * that body; otherwise problem details say which record is missing (as a declared 400 without a body
@@ -62,7 +81,12 @@ function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unkn
 function notFound(call: Call, key: string): SandboxAnswer {
   const { endpoint } = call;
   const detail = `No record with ${endpoint.item?.field} "${key}" in ${endpoint.collection}`;
-  const own = { status: 404, body: problem(404, 'Not Found', detail), contentType: PROBLEM_CONTENT_TYPE };
+  const own: SandboxAnswer = {
+    status: 404,
+    body: problem(404, 'Not Found', detail),
+    contentType: PROBLEM_CONTENT_TYPE,
+    source: 'problem',
+  };
   const media = responseFor(endpoint.responses, 404)?.response.media;
   // an API imported before operations were kept declares no media types
   if (!media || media.available.length === 0) return own;
@@ -71,11 +95,12 @@ function notFound(call: Call, key: string): SandboxAnswer {
   const { contentType } = negotiated;
   const body = bodyOf(negotiated.media, undefined, call.api.model, endpoint.resourceName);
   // written here: the answer's type is the 404's, not the success's the call negotiated
-  if (negotiated.media.kind === 'json') return { status: 404, body, contentType };
+  if (negotiated.media.kind === 'json') return { status: 404, body, contentType, source: 'problem' };
   return {
     status: 404,
     payload: serialise(body, { ...negotiated.media.serialisation, contentType }),
     contentType,
+    source: 'problem',
   };
 }
 
@@ -136,9 +161,10 @@ async function store(write: Promise<void>, json: string, status: number): Promis
       status: 507,
       body: problem(507, 'Insufficient Storage', error.message, undefined, { limit, max }),
       contentType: PROBLEM_CONTENT_TYPE,
+      source: 'problem',
     };
   }
-  return { status, json };
+  return { status, json, source: 'record' };
 }
 
 /** The path's value in the type the answer has for it: `/pets/7` answers `"id": 7`, not `"7"`. */
@@ -166,7 +192,7 @@ function fromTestRows(call: Call, key: string | undefined, status: number): Sand
     const success = call.chosen?.response;
     const list = success?.listField !== undefined;
     const body = list ? asList(api, success, endpoint.resourceName, testRows) : testRows[0];
-    return { status, body };
+    return { status, body, source: 'test-data' };
   }
   const row = testRows.find((r) => String(r[item.field] ?? r[item.param]) === key);
   if (!row)
@@ -174,8 +200,9 @@ function fromTestRows(call: Call, key: string | undefined, status: number): Sand
       status: 404,
       body: problem(404, 'Not Found', `No test data row with ${item.field} "${key}"`),
       contentType: PROBLEM_CONTENT_TYPE,
+      source: 'problem',
     };
-  return { status, body: row };
+  return { status, body: row, source: 'test-data' };
 }
 
 /**
@@ -190,8 +217,11 @@ export async function respond(call: Call, records: RecordStore): Promise<Sandbox
   if (answered.json !== undefined && call.media && !RECORD_KINDS.has(call.media.media.kind)) {
     answered.json = undefined;
     answered.body = declaredBody(call);
+    answered.source = declaredSource(call);
   }
-  return inMediaType(answered, call.chosen, call.media, call.api.model);
+  const written = inMediaType(answered, call.chosen, call.media, call.api.model);
+  written.source = answered.source;
+  return written;
 }
 
 const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number';
@@ -218,7 +248,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
     (preferences.example !== undefined ||
       preferences.dynamic !== undefined ||
       chosen !== endpoint.responses.success);
-  if (preferred) return { status, body: declaredBody(call) };
+  if (preferred) return { status, body: declaredBody(call), source: declaredSource(call) };
 
   const { collection, item } = endpoint;
   const key = item ? params[item.param] : undefined;
@@ -242,7 +272,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (key === undefined) {
         const asked = pageOf(call.query);
         if ('problems' in asked)
-          return invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name);
+          return { ...invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name), source: 'problem' };
         const filters = filtersOf(endpoint.request.model, call.query);
         const page =
           filters.length > 0
@@ -250,12 +280,13 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
             : await records.listJson(api.id, collection, asked);
         const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.
-        if (!success?.listField) return { status, headers, json: `[${page.texts.join(',')}]` };
+        if (!success?.listField)
+          return { status, headers, json: `[${page.texts.join(',')}]`, source: 'record' };
         const list = page.texts.map((text) => JSON.parse(text) as SandboxRecord);
-        return { status, headers, body: asList(api, success, name, list) };
+        return { status, headers, body: asList(api, success, name, list), source: 'record' };
       }
       const found = await records.findJson(api.id, collection, key);
-      return found ? { status, json: found } : notFound(call, key);
+      return found ? { status, json: found, source: 'record' } : notFound(call, key);
     }
     case 'PUT':
     case 'PATCH': {
@@ -272,7 +303,8 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
     case 'DELETE': {
       if (!stateful || key === undefined) break;
       if (!(await records.remove(api.id, collection, key))) return notFound(call, key);
-      return { status, body: status === 204 ? undefined : declaredBody(call) };
+      if (status === 204) return { status, source: 'none' };
+      return { status, body: declaredBody(call), source: declaredSource(call) };
     }
   }
 
@@ -286,7 +318,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
   }
   if (isRecord(body) && isRecord(declared) && (endpoint.method === 'PUT' || endpoint.method === 'PATCH')) {
     const changed = withoutWriteOnly(call, { ...declared, ...body });
-    if (answers(call, changed)) return { status, body: changed };
+    if (answers(call, changed)) return { status, body: changed, source: declaredSource(call) };
   }
-  return { status, body: declared };
+  return { status, body: declared, source: declaredSource(call) };
 }

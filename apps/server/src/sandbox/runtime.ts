@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readPreferences, responseFor } from './chooseResponse.js';
-import { type CompiledApi, compileApi } from './compileApi.js';
+import { type CompiledApi, type CompiledEndpoint, compileApi } from './compileApi.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
 import { invalidAnswer } from './documentAnswer.js';
 import { loadDeployedApi } from './loadDeployedApi.js';
 import { preflightHeaders } from './preflight.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
+import type { RequestTrace } from './requestTrace.js';
 import { respond, type SandboxAnswer } from './respond.js';
+import { optsOut, type Random, simulate } from './simulate.js';
 import { TokenCheck } from './tokens.js';
 import { validateRequest } from './validateRequest.js';
 
@@ -19,6 +21,10 @@ export interface SandboxRequest {
   query: Record<string, string | string[] | undefined>;
   headers: Record<string, string | string[] | undefined>;
   rawBody: string | undefined;
+  /** Calls back when the client goes away before it is answered: a delayed answer stops waiting. */
+  onClose?: (listener: () => void) => void;
+  /** Filled in with what the request log records (the API, the endpoint matched, the problems). */
+  trace?: RequestTrace;
 }
 
 interface Deployed {
@@ -34,8 +40,9 @@ interface Deployed {
 export function createSandboxRuntime(
   db: Kysely<Database>,
   records: RecordStore,
-  options: { compiledApis: number },
+  options: { compiledApis: number; random?: Random },
 ) {
+  const random = options.random ?? Math.random;
   async function load(key: string): Promise<Deployed | null> {
     const deployed = await loadDeployedApi(db, key);
     if (!deployed) return null;
@@ -70,8 +77,10 @@ export function createSandboxRuntime(
         return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
       }
       const { api, tokens } = deployed;
+      if (request.trace) request.trace.api = api;
 
       const found = api.router.lookup(request.method, request.path);
+      if (request.trace) request.trace.route = found;
       if (found.kind !== 'found') {
         // OPTIONS the document does not declare: what the path answers, and CORS as for a preflight
         const allow = found.kind === 'method-not-allowed' ? [...found.allowed, 'OPTIONS'].join(', ') : null;
@@ -107,35 +116,52 @@ export function createSandboxRuntime(
       // checked above stands for the schemes that travel in Authorization
       const refused = endpoint.security?.(request, api.isAuthRequired);
       if (refused) return refused;
-      const checked = await validateRequest(endpoint.request, request, params);
-      // an API answering deterministically generates this request's values from its seed and the request
-      const model = api.model.forRequest(request);
-      const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
-      if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
-      if ('problems' in checked)
-        return invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
-      const preferences = readPreferences(request.headers.prefer, request.query);
-      const preferred =
-        preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
-      const chosen = preferred ?? endpoint.responses.success;
-      const media = chosen?.response.media?.choose(accept);
-      if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
-      return respond(
-        {
-          api: model === api.model ? api : { ...api, model },
-          endpoint,
-          params,
-          query: request.query,
-          body: checked.body,
-          chosen,
-          media,
-          preferences,
-          accept,
-        },
-        records,
+      // traffic simulation after the checks of who may call: an unauthorised call still gets its 401
+      const { behaviour } = endpoint;
+      if (behaviour === undefined || optsOut(request.headers))
+        return answerCall(api, endpoint, params, request);
+      return simulate(behaviour, { api, endpoint, params, request }, records, random, () =>
+        answerCall(api, endpoint, params, request),
       );
     },
   };
+
+  /** The answer of a matched call whose caller is let in: validated, then answered (DESIGN §6). */
+  async function answerCall(
+    api: CompiledApi,
+    endpoint: CompiledEndpoint,
+    params: Record<string, string>,
+    request: SandboxRequest,
+  ): Promise<SandboxAnswer> {
+    const checked = await validateRequest(endpoint.request, request, params);
+    if (request.trace && 'problems' in checked) request.trace.problems = checked.problems;
+    // an API answering deterministically generates this request's values from its seed and the request
+    const model = api.model.forRequest(request);
+    const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
+    if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
+    if ('problems' in checked)
+      return invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
+    const preferences = readPreferences(request.headers.prefer, request.query);
+    const preferred =
+      preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
+    const chosen = preferred ?? endpoint.responses.success;
+    const media = chosen?.response.media?.choose(accept);
+    if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
+    return respond(
+      {
+        api: model === api.model ? api : { ...api, model },
+        endpoint,
+        params,
+        query: request.query,
+        body: checked.body,
+        chosen,
+        media,
+        preferences,
+        accept,
+      },
+      records,
+    );
+  }
 }
 
 /** RFC 9110 §15.5.16: the body is in a media type the operation does not take; the problem lists those it does. */

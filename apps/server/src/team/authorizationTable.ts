@@ -122,6 +122,40 @@ export const TABLE: Entry[] = [
       json(`/api/api-config-master/${(await f.freshApi()).api.id}/answer-seed`, { seed: 7 }),
   },
   {
+    route: 'PUT /api/api-config-master/:apiMasterId/behaviour',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) =>
+      json(`/api/api-config-master/${(await f.freshApi()).api.id}/behaviour`, { delayMs: 10 }),
+  },
+  {
+    route: 'DELETE /api/api-config-master/:apiMasterId/behaviour',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => ({ url: `/api/api-config-master/${(await f.freshApi()).api.id}/behaviour` }),
+  },
+  {
+    route: 'PUT /api/api-config/:apiMasterId/:endpointId/behaviour',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return json(`/api/api-config/${fresh.api.id}/${fresh.endpoint('GET', '/pets').id}/behaviour`, {
+        failureRate: 10,
+        failureStatus: 503,
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/api-config/:apiMasterId/:endpointId/behaviour',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return { url: `/api/api-config/${fresh.api.id}/${fresh.endpoint('GET', '/pets').id}/behaviour` };
+    },
+  },
+  {
     route: 'GET /api/api-publish/:apiMasterId/publish',
     minRole: dev,
     teamResource: true,

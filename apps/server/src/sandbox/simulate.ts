@@ -1,0 +1,107 @@
+import { STATUS_CODES } from 'node:http';
+import { type Behaviour, SIMULATION_OPT_OUT_HEADER } from '@sandbox/contracts';
+import { responseFor } from './chooseResponse.js';
+import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
+import type { RecordStore } from './records.js';
+import { respond, type SandboxAnswer } from './respond.js';
+import type { SandboxRequest } from './runtime.js';
+
+// Traffic simulation: an endpoint told to be slow or to fail answers after a delay, and some of its
+// calls with a chosen status or a dropped connection. A delay is a timer: other requests are answered
+// meanwhile.
+
+/** Where simulated chance comes from; tests pass a seeded one. */
+export type Random = () => number;
+
+/** The call a simulated failure answers: matched, its caller already let in. */
+export interface SimulatedCall {
+  api: CompiledApi;
+  endpoint: CompiledEndpoint;
+  params: Record<string, string>;
+  request: SandboxRequest;
+}
+
+/** `x-sandbox-simulation: off`: answered at once and as configured, so tests can opt out. */
+export function optsOut(headers: SandboxRequest['headers']): boolean {
+  const value = headers[SIMULATION_OPT_OUT_HEADER];
+  return typeof value === 'string' && value.trim().toLowerCase() === 'off';
+}
+
+/** The delay of one call: fixed, or drawn evenly from the range, both ends included. */
+export function delayOf(behaviour: Behaviour, random: Random): number {
+  const { delayMs, delayMaxMs } = behaviour;
+  if (delayMaxMs === null || delayMaxMs <= delayMs) return delayMs;
+  return delayMs + Math.floor(random() * (delayMaxMs - delayMs + 1));
+}
+
+/** Whether this call is one of the `failureRate` percent that fail. */
+export function failsNow(behaviour: Behaviour, random: Random): boolean {
+  return behaviour.failureRate > 0 && random() * 100 < behaviour.failureRate;
+}
+
+/** Waits `ms`; false when the client went away first (the answer is then not worth making). */
+function wait(ms: number, request: SandboxRequest): Promise<boolean> {
+  if (ms === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(true), ms);
+    request.onClose?.(() => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * Answers a call under its endpoint's behaviour: the delay first, then the failure, else `answer()`,
+ * the sandbox's usual answer. A failing call's body is let go before the wait: it is not read.
+ */
+export async function simulate(
+  behaviour: Behaviour,
+  call: SimulatedCall,
+  records: RecordStore,
+  random: Random,
+  answer: () => Promise<SandboxAnswer>,
+): Promise<SandboxAnswer> {
+  const delayMs = delayOf(behaviour, random);
+  const failed = failsNow(behaviour, random);
+  if (failed) call.request.rawBody = undefined;
+  if (!(await wait(delayMs, call.request))) return { status: 0, drop: true, simulated: { delayMs, failed } };
+  const answered = failed ? await failure(behaviour.failureStatus, call, records) : await answer();
+  answered.simulated = { delayMs, failed };
+  return answered;
+}
+
+/**
+ * A simulated failure: the response the endpoint declares for the status, as `Prefer: code=` answers
+ * it (records left alone); else problem details with the status; 0 drops the connection unanswered.
+ */
+async function failure(status: number, call: SimulatedCall, records: RecordStore): Promise<SandboxAnswer> {
+  if (status === 0) return { status: 0, drop: true };
+  const { api, endpoint, params, request } = call;
+  const chosen = responseFor(endpoint.responses, status);
+  if (!chosen) {
+    const title = STATUS_CODES[status] ?? 'Simulated Failure';
+    const detail = `A failure simulated by this endpoint's behaviour (${status} ${title})`;
+    return { status, body: problem(status, title, detail), contentType: PROBLEM_CONTENT_TYPE };
+  }
+  const model = api.model.forRequest(request);
+  const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
+  // a failure answers even a client that accepts none of its types: in the first one declared
+  const media =
+    chosen.response.media?.choose(accept) ?? chosen.response.media?.choose(undefined) ?? undefined;
+  return respond(
+    {
+      api: model === api.model ? api : { ...api, model },
+      endpoint,
+      params,
+      query: request.query,
+      body: undefined,
+      chosen,
+      media,
+      preferences: { code: status },
+      accept,
+    },
+    records,
+  );
+}
