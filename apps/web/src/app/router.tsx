@@ -15,6 +15,7 @@ import { CopilotPage } from '../features/copilot/CopilotPage';
 import { ApiLabPage } from '../features/lab/ApiLabPage';
 import { PrivacyPolicyPage } from '../features/legal/PrivacyPolicyPage';
 import { TermsPage } from '../features/legal/TermsPage';
+import { RequestLogPage } from '../features/requestLog/RequestLogPage';
 import { TeamMembersPage } from '../features/team/TeamMembersPage';
 import { TokenManagerPage } from '../features/tokens/TokenManagerPage';
 
@@ -38,6 +39,8 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/request/:projectId/:apiId', element: <ApiDetailPage /> },
+          // What the API's sandbox received: `projectId` is the API, as on the detail screen.
+          { path: '/requests/:projectId', element: <RequestLogPage /> },
         ],
       },
       {

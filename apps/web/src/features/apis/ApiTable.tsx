@@ -15,6 +15,7 @@ export function ApiTable({ apis, readOnly, onDeploy }: ApiTableProps) {
     <DataTable
       label="APIs"
       columns={COLUMNS}
+      actionsColumn
       rows={apis}
       renderRow={(api) => <ApiTableRow key={api.id} api={api} readOnly={readOnly} onDeploy={onDeploy} />}
     />

@@ -1,4 +1,4 @@
-import { Link, Stack, Switch, TableCell, TableRow } from '@mui/material';
+import { Button, Link, Stack, Switch, TableCell, TableRow } from '@mui/material';
 import { type ApiMaster, apiMessages, DATE_FORMAT, ENDPOINT_URL_DISPLAY_LENGTH } from '@sandbox/contracts';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
@@ -50,6 +50,12 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
         ) : (
           '-'
         )}
+      </TableCell>
+      <TableCell>
+        {/* every role reads what the sandbox received */}
+        <Button component={RouterLink} to={`/requests/${api.id}`} size="small">
+          Requests
+        </Button>
       </TableCell>
     </TableRow>
   );

@@ -1,6 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { ENDPOINT_URL_DISPLAY_LENGTH, type EndpointDetail } from '@sandbox/contracts';
+import { Link as RouterLink } from 'react-router';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
 import { MethodBadge } from '../../components/MethodBadge';
 import { shorten } from './sidebarDisplay';
@@ -46,6 +48,14 @@ export function EndpointHeader({ endpoint, apiName, readOnly, onDownload }: Endp
             <Typography variant="body2">-</Typography>
           )}
         </Stack>
+        <Button
+          variant="outlined"
+          startIcon={<ListAltIcon />}
+          component={RouterLink}
+          to={`/requests/${endpoint.apiMasterId}`}
+        >
+          Requests
+        </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onDownload}>
           Download OpenAPI
         </Button>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { labMessages, labSendsBody, ROLE_VIEWER, TOOL_TOAST_AUTO_CLOSE_MS } from '@sandbox/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { type ToastOptions, toast } from 'react-toastify';
 import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import { MethodBadge } from '../../components/MethodBadge';
@@ -10,6 +11,7 @@ import { useGenerateToken, useLabApis, useLabEndpoint, useLabTokens, useSendRequ
 import { KeyValueRows } from './KeyValueRows';
 import { LabResponsePanel } from './LabResponsePanel';
 import { formatIfJson, sendPayload, toCurl } from './labRequest';
+import { labSeedFrom } from './labSeed';
 import { useLabState } from './useLabState';
 
 // spec §9: this screen's toasts sit bottom-right for 4 s.
@@ -34,6 +36,20 @@ export function ApiLabPage() {
       lab.applyEndpoint(detail.data);
     }
   }, [detail.data, lab.endpointId, lab.applyEndpoint]);
+
+  const { state: locationState } = useLocation();
+
+  // A request handed over by another screen fills the form once its API and tokens are known.
+  const seeded = useRef(false);
+  useEffect(() => {
+    const seed = labSeedFrom(locationState);
+    const api = apis.data?.find((a) => a.id === seed?.apiMasterId);
+    if (seeded.current || !seed || !api || !tokens.data) return;
+    seeded.current = true;
+    // the endpoint's defaults must not replace what was handed over
+    applied.current = seed.endpointId;
+    lab.seed(api, seed, tokens.data);
+  }, [locationState, apis.data, tokens.data, lab.seed]);
 
   const summary = lab.api?.apiConfigList.find((e) => e.id === lab.endpointId);
   const pathKeys =

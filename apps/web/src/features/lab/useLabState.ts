@@ -1,6 +1,15 @@
 import type { ApiMaster, EndpointDetail, LabResponse, TokenRecord } from '@sandbox/contracts';
 import { useState } from 'react';
-import { aRow, bodyTemplateOf, fillPathParams, presetToken, type Row, withAuthorization } from './labRequest';
+import {
+  aRow,
+  bodyTemplateOf,
+  fillPathParams,
+  formatIfJson,
+  presetToken,
+  type Row,
+  withAuthorization,
+} from './labRequest';
+import type { LabSeed } from './labSeed';
 
 /** What the Lab shows in its response area: an answer, or the reason a send failed. */
 export type LabOutcome =
@@ -69,6 +78,25 @@ export function useLabState() {
           .map((p) => aRow(p.keyName, '', true)),
       );
       setBody(bodyTemplateOf(detail));
+    },
+
+    /** Starts from a request another screen handed over (labSeed.ts), instead of the endpoint's defaults. */
+    seed(next: ApiMaster, seed: LabSeed, tokens: TokenRecord[]) {
+      setApi(next);
+      setEndpointId(seed.endpointId);
+      setMethod(seed.method);
+      const summary = next.apiConfigList.find((e) => e.id === seed.endpointId);
+      setTemplate(summary?.publicEndPoint ?? seed.url);
+      setUrl(seed.url);
+      setPathValues({});
+      setParams(seed.query.map(([key, value]) => aRow(key, value)));
+      const rows = seed.headers.map(([key, value]) => aRow(key, value));
+      // A handed-over credential is masked: the API's own token takes its place when it has one.
+      const token = presetToken(next, tokens);
+      const hasAuthorization = rows.some((r) => r.key.toLowerCase() === 'authorization');
+      setHeaders(token && hasAuthorization ? withAuthorization(rows, token) : rows);
+      setBody(formatIfJson(seed.body));
+      setOutcome(null);
     },
 
     setPathValue(key: string, value: string) {
