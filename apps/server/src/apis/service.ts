@@ -22,11 +22,12 @@ import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { exportModel } from '../export/exportModel.js';
 import { exportOpenApi } from '../export/exportOpenApi.js';
+import { writeBehaviours } from '../export/writeBehaviours.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
-import { loadBehaviours, storedBehaviour } from '../simulation/store.js';
+import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { labBodyTemplate } from './labBodyTemplate.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
@@ -249,11 +250,12 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       const declared = endpoints.flatMap(({ method, path, operation }) =>
         operation ? [{ method, path, operation }] : [],
       );
+      const behaviours = await loadApiBehaviours(db, api.id);
       // an API imported before operations were kept, or made by hand, has only its catalog
       if (declared.length === 0 || declared.length < endpoints.length) {
-        return exportOpenApi(await store.loadCatalog(api));
+        return writeBehaviours(exportOpenApi(await store.loadCatalog(api)), behaviours);
       }
-      return exportModel({
+      const document = exportModel({
         title: api.name,
         version: api.version,
         description: api.description,
@@ -261,6 +263,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
         schemas: (await loadDeclaredSchemas(db, api.id)) ?? {},
         securitySchemes: api.security_schemes ? JSON.parse(api.security_schemes) : {},
       });
+      return writeBehaviours(document, behaviours);
     },
 
     async endpointDetail(user: User, apiMasterId: number, endpointId: number): Promise<EndpointDetail> {

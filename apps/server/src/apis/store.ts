@@ -78,6 +78,7 @@ async function insertEndpoints(db: Kysely<Database>, apiMasterId: number, endpoi
             summary: e.summary,
             operation_id: e.operationId,
             operation: e.operationJson ?? null,
+            behaviour: e.behaviour ? JSON.stringify(e.behaviour) : null,
           })),
         )
         .execute(),
@@ -215,6 +216,7 @@ export function createApiStore(db: Kysely<Database>) {
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
           declared_schemas: imported?.declaredSchemasJson ?? null,
+          behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
           importing_since: imported ? now() : null,
         })

@@ -4,6 +4,7 @@ import { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
 import { declaredSchemeNames, declareSecuritySchemes } from './declareSecuritySchemes.js';
 import { ImportError } from './ImportError.js';
 import { parseDocument } from './parseDocument.js';
+import { readBehaviour } from './readBehaviour.js';
 import { isObject, type Json, RefResolver } from './resolveRef.js';
 import { toEndpoints } from './toEndpoints.js';
 import { SchemaCatalog } from './toSchemas.js';
@@ -38,6 +39,7 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
   const declaredSchemasJson = declare.schemas.declareNamed();
   const securitySchemes = declareSecuritySchemes(document, swagger2, resolver, catalog.warnings);
   const info = isObject(document.info) ? document.info : {};
+  const behaviour = readBehaviour(document, '#', catalog.warnings);
   return {
     title: textOf(info.title) ?? (fileName.replace(/\.[^.]*$/, '') || 'Imported API'),
     version: textOf(info.version) ?? '1.0.0',
@@ -46,6 +48,7 @@ export function importOpenApi(text: string, fileName: string): ImportedApi & { w
     schemas: catalog.schemas,
     ...(declaredSchemasJson ? { declaredSchemasJson } : {}),
     ...(securitySchemes ? { securitySchemes } : {}),
+    ...(behaviour ? { behaviour } : {}),
     warnings: catalog.warnings.list(),
   };
 }

@@ -9,6 +9,7 @@ import { declareSwagger2Operation } from './declareSwagger2Operation.js';
 import { operationBaseName } from './names.js';
 import { withTemplateParameters } from './pathTemplate.js';
 import { childPointer } from './pointer.js';
+import { readBehaviour } from './readBehaviour.js';
 import { isObject, isRef, type Json } from './resolveRef.js';
 import { isIgnoredHeader, mergeParameters, toHeaderConfig, toParameterConfig } from './toParameters.js';
 import { requestsOfOpenApi, requestsOfSwagger } from './toRequests.js';
@@ -48,7 +49,10 @@ export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
           `This ${method} operation is kept and answered by the sandbox, but the product lists and links only GET, POST, PUT, PATCH and DELETE`,
         );
       }
-      endpoints.push(toEndpoint(path, method, operation, operationPointer, item, pointer, context));
+      const endpoint = toEndpoint(path, method, operation, operationPointer, item, pointer, context);
+      const codes = endpoint.responseConfigList.map((response) => response.responseCode);
+      const behaviour = readBehaviour(operation, operationPointer, context.catalog.warnings, codes);
+      endpoints.push(behaviour ? { ...endpoint, behaviour } : endpoint);
     }
   }
   return endpoints;

@@ -1,23 +1,14 @@
-import { type Behaviour, behaviourMessages, SIMULATED_FAILURES } from '@sandbox/contracts';
+import { type Behaviour, behaviourMessages } from '@sandbox/contracts';
 import { teamOf } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Invalid, NotFound } from '../http/errors.js';
+import { apiMayFailWith, endpointMayFailWith } from './failureStatus.js';
 import type { BehaviourStore } from './store.js';
 
 interface SimulationDeps {
   store: BehaviourStore;
   /** Told after every change, so the API's compiled sandbox is rebuilt with it. */
   onChange: (apiMasterId: number) => void;
-}
-
-const simulatedFailure = (status: number) => (SIMULATED_FAILURES as readonly number[]).includes(status);
-
-/** Whether a status is among the responses an endpoint declares: exactly, or by its range (`5XX`). */
-export function declares(codes: string[], status: number): boolean {
-  return codes.some((code) => {
-    const written = code.trim().toUpperCase();
-    return written === String(status) || written === `${String(status)[0]}XX`;
-  });
 }
 
 /**
@@ -51,22 +42,18 @@ export function createSimulationService({ store, onChange }: SimulationDeps) {
     ): Promise<void> {
       const codes = await declaredCodesOf(user, apiMasterId, endpointId);
       const status = behaviour?.failureStatus;
-      if (status !== undefined && !simulatedFailure(status) && !declares(codes, status)) {
+      if (status !== undefined && !endpointMayFailWith(codes, status)) {
         throw new Invalid(behaviourMessages.endpointStatus, `The endpoint does not declare ${status}`);
       }
       await store.setEndpointBehaviour(apiMasterId, endpointId, behaviour);
       onChange(apiMasterId);
     },
 
-    /**
-     * The default of endpoints without their own. Endpoints differ in what they declare, so any
-     * failure status (400–599) is taken: one an endpoint declares answers as declared, else as
-     * problem details.
-     */
+    /** The default of endpoints without their own: any failure status (see apiMayFailWith). */
     async setApiBehaviour(user: User, apiMasterId: number, behaviour: Behaviour | null): Promise<void> {
       await apiOf(user, apiMasterId);
       const status = behaviour?.failureStatus;
-      if (status !== undefined && status !== 0 && (status < 400 || status > 599)) {
+      if (status !== undefined && !apiMayFailWith(status)) {
         throw new Invalid(behaviourMessages.apiStatus);
       }
       await store.setApiBehaviour(apiMasterId, behaviour);

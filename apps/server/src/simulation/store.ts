@@ -1,6 +1,7 @@
 import { type Behaviour, ZBehaviour } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { ApiBehaviours } from '../export/writeBehaviours.js';
 
 /** A behaviour as kept (JSON text); null when none is, or when what is kept is no longer one. */
 export function storedBehaviour(text: string | null): Behaviour | null {
@@ -76,3 +77,24 @@ export function createBehaviourStore(db: Kysely<Database>) {
 }
 
 export type BehaviourStore = ReturnType<typeof createBehaviourStore>;
+
+/** The API's default and every endpoint's own, for its exported document. */
+export async function loadApiBehaviours(db: Kysely<Database>, apiMasterId: number): Promise<ApiBehaviours> {
+  const [api, endpoints] = await Promise.all([
+    db.selectFrom('api_masters').select('behaviour').where('id', '=', apiMasterId).executeTakeFirst(),
+    db
+      .selectFrom('endpoints')
+      .select(['method', 'path', 'behaviour'])
+      .where('api_master_id', '=', apiMasterId)
+      .where('behaviour', 'is not', null)
+      .execute(),
+  ]);
+  return {
+    api: storedBehaviour(api?.behaviour ?? null),
+    endpoints: endpoints.map((e) => ({
+      method: e.method,
+      path: e.path,
+      behaviour: storedBehaviour(e.behaviour),
+    })),
+  };
+}
