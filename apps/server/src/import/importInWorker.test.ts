@@ -32,6 +32,18 @@ describe('importing on a worker thread', () => {
     }
   });
 
+  it('reads back non-ASCII text of a document larger than one decoded run, each text whole', async () => {
+    importer = createImportWorker();
+    const document = generateLargeDocument({ operations: 400 });
+    const say = 'Größe, 日本語の説明, emoji 🐕 — ';
+    for (const item of Object.values(document.paths as Record<string, Record<string, object>>))
+      for (const [method, operation] of Object.entries(item))
+        if (method !== 'parameters') Object.assign(operation, { description: say.repeat(200) });
+    const text = JSON.stringify(document);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2 * 1024 * 1024);
+    expect(await importer.importOpenApi(bytes(text), 'wide.json')).toEqual(importOpenApi(text, 'wide.json'));
+  });
+
   it('refuses a broken document with the ImportError importOpenApi throws, line and pointer included', async () => {
     importer = createImportWorker();
     const unsupported = JSON.stringify({ ...documentWithSchemas({}), openapi: '4.0.0' });

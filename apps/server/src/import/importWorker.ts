@@ -14,15 +14,17 @@ export interface ImportJob {
 }
 
 /**
- * Many texts joined into one and encoded as UTF-8 bytes, with where each text ends in the decoded
- * string. The bytes move to the main thread without a copy and decode there in a few ms into one
- * large string, which V8 keeps out of its young generation. Strings posted as they are would be
- * rebuilt on the main thread (some 40 ms for 10 MB) and, thousands of small ones, copied by every
- * minor garbage collection while the import is written: pauses every request would wait through.
+ * Many texts joined into one and encoded as UTF-8 bytes, with where each text ends, in characters
+ * and in bytes. The bytes move to the main thread without a copy and decode there a few hundred KB at
+ * a time into large strings, which V8 keeps out of its young generation, each text a slice of one.
+ * Strings posted as they are would be rebuilt on the main thread (some 40 ms for 10 MB) and,
+ * thousands of small ones, copied by every minor garbage collection while the import is written;
+ * 10 MB decoded at once held the main thread as long: pauses every request would wait through.
  */
 export interface JoinedTexts {
   bytes: Uint8Array;
   ends: number[];
+  byteEnds: number[];
 }
 
 /**
@@ -43,8 +45,10 @@ export type ImportOutcome =
 
 function joined(texts: string[]): JoinedTexts {
   let end = 0;
+  let byteEnd = 0;
   const ends = texts.map((text) => (end += text.length));
-  return { bytes: new TextEncoder().encode(texts.join('')), ends };
+  const byteEnds = texts.map((text) => (byteEnd += Buffer.byteLength(text)));
+  return { bytes: new TextEncoder().encode(texts.join('')), ends, byteEnds };
 }
 
 /** The buffers to move rather than copy. */
