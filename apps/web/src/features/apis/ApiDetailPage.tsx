@@ -1,6 +1,7 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { ApiBehaviourForm } from './ApiBehaviourForm';
 import { ApiImportWarnings } from './ApiImportWarnings';
 import { downloadOpenApi, failureMessage, useApiDetail, useApiList, useEndpoint } from './api';
 import { DeterministicAnswersForm } from './DeterministicAnswersForm';
@@ -49,6 +50,9 @@ export function ApiDetailPage() {
           seed={api.answerSeed}
           readOnly={isViewer()}
         />
+      )}
+      {api && (
+        <ApiBehaviourForm apiMasterId={projectId} behaviour={api.behaviour ?? null} readOnly={isViewer()} />
       )}
       <EndpointHeader endpoint={detail} apiName={apiName} readOnly={isViewer()} onDownload={download} />
       <EndpointTabs apiMasterId={projectId} endpoint={detail} readOnly={isViewer()} />

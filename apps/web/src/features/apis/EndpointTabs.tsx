@@ -2,17 +2,19 @@ import { Box, Button, Paper, Stack, Tab, Tabs } from '@mui/material';
 import type { EndpointDetail } from '@sandbox/contracts';
 import { useState } from 'react';
 import { TestDataDialog } from '../testdata/TestDataDialog';
+import { EndpointBehaviourPanel } from './EndpointBehaviourPanel';
 import { HeadersForm } from './HeadersForm';
 import { MappingForm } from './MappingForm';
 import { ParamsForm } from './ParamsForm';
 import { RequestBodyPanel } from './RequestBodyPanel';
 import { ResponsesPanel } from './ResponsesPanel';
 
-type TopTab = 'Request' | 'Response' | 'Mapping';
+type TopTab = 'Request' | 'Response' | 'Mapping' | 'Behaviour';
 const SUB_TABS: Record<TopTab, string[]> = {
   Request: ['Params', 'Headers', 'Body'],
   Response: ['Body'],
   Mapping: [],
+  Behaviour: [],
 };
 
 export interface EndpointTabsProps {
@@ -24,7 +26,9 @@ export interface EndpointTabsProps {
 export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsProps) {
   // spec §2: Mapping only for POST endpoints.
   const tops: TopTab[] =
-    endpoint.methodType === 'POST' ? ['Request', 'Response', 'Mapping'] : ['Request', 'Response'];
+    endpoint.methodType === 'POST'
+      ? ['Request', 'Response', 'Mapping', 'Behaviour']
+      : ['Request', 'Response', 'Behaviour'];
   const [chosenTop, setTop] = useState<TopTab>('Request');
   const top = tops.includes(chosenTop) ? chosenTop : 'Request';
   // spec §2: the sub-tab goes back to the first when the top tab or the endpoint changes.
@@ -42,6 +46,8 @@ export function EndpointTabs({ apiMasterId, endpoint, readOnly }: EndpointTabsPr
   const offersTestData = endpoint.methodType === 'GET' && endpoint.responseConfigList.length > 0;
 
   const panel = () => {
+    if (top === 'Behaviour')
+      return <EndpointBehaviourPanel apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
     if (top === 'Mapping')
       return <MappingForm apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />;
     if (top === 'Response')

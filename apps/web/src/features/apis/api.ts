@@ -5,6 +5,7 @@ import {
   type ApiMasterDetail,
   type AutomaticLinks,
   apisPaths,
+  type Behaviour,
   type EndpointDetail,
   type EndpointLinks,
   type HeaderRow,
@@ -15,6 +16,7 @@ import {
   type ParameterRow,
   type ResponseConfig,
   type ResponseCreate,
+  requestLogPaths,
   type SchemaMaster,
   type SchemaSave,
 } from '@sandbox/contracts';
@@ -202,4 +204,21 @@ export function useSaveAnswerSeed(apiMasterId: string) {
 export async function downloadOpenApi(api: { id: number; apiMasterName: string }): Promise<void> {
   const document = await http<unknown>(apisPaths.openapi(api.id));
   saveJsonFile(`${api.apiMasterName}-openapi.json`, document);
+}
+
+/**
+ * Sets or removes a traffic simulation (delays, failures): an endpoint's own, or with no endpoint the
+ * API's default for endpoints without one. null removes it.
+ */
+export function useSaveBehaviour(apiMasterId: string, endpointId?: string) {
+  const invalidate = useInvalidateApis();
+  const path =
+    endpointId === undefined
+      ? requestLogPaths.apiBehaviour(apiMasterId)
+      : requestLogPaths.endpointBehaviour(apiMasterId, endpointId);
+  return useMutation({
+    mutationFn: (body: Behaviour | null) =>
+      http<MessageResponse>(path, body === null ? { method: 'DELETE' } : { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
 }
