@@ -30,6 +30,11 @@ import { createTimedServer, type ServerTimeouts } from './http/serverTimeouts.js
 import { labRoutes } from './lab/routes.js';
 import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createRequestRecorder } from './requestLog/recorder.js';
+import { requestLogRoutes } from './requestLog/routes.js';
+import { createRequestLogService } from './requestLog/service.js';
+import { createRequestLogStore } from './requestLog/store.js';
+import { createRequestStreams } from './requestLog/streams.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
 import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { createRecordStore } from './sandbox/records.js';
@@ -66,6 +71,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the traffic simulation draws delays and failures from (tests: a seeded generator). */
   simulationRandom?: Random;
+  /** The clock the request log stamps and ages entries by, in epoch ms (tests move it). */
+  now?: () => number;
 }
 
 export interface App {
@@ -150,7 +157,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...config.sandbox,
     random: options.simulationRandom,
   });
-  handleSandbox = createSandboxHttpHandler(sandbox, server.log, config.sandbox);
+  const requestLogStore = createRequestLogStore(db);
+  const now = options.now ?? Date.now;
+  const recorder = config.requestLog.enabled
+    ? createRequestRecorder(requestLogStore, { ...config.requestLog, now, log: server.log })
+    : undefined;
+  // registered after the database's: onClose hooks run last first, so the queue is written before it closes
+  if (recorder) server.addHook('onClose', () => recorder.close());
+  handleSandbox = createSandboxHttpHandler(sandbox, server.log, { ...config.sandbox, requestLog: recorder });
   const changes = await createChangeFeed(
     db,
     config.databaseUrl,
@@ -201,14 +215,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       onChange: changes.announce,
     }),
   );
-  tokenRoutes(
+  const tokens = createTokenService({
+    store: createTokenStore(db.kysely),
+    apis,
+    lifetimeSeconds: config.tokenTtlSeconds,
+    onChange: changes.announce,
+  });
+  tokenRoutes(server, tokens);
+  const notBefore = () => new Date(now() - config.requestLog.maxAgeDays * 86_400_000).toISOString();
+  const requestStreams = createRequestStreams(requestLogStore, recorder, notBefore, { log: server.log });
+  // open streams would hold the server open: they end before it closes
+  server.addHook('preClose', (done) => {
+    requestStreams.closeAll();
+    done();
+  });
+  requestLogRoutes(
     server,
-    createTokenService({
-      store: createTokenStore(db.kysely),
-      apis,
-      lifetimeSeconds: config.tokenTtlSeconds,
-      onChange: changes.announce,
-    }),
+    createRequestLogService({ store: requestLogStore, recorder, apis, tokens, notBefore }),
+    requestStreams,
   );
 
   teamRoutes(

@@ -28,6 +28,28 @@ export interface Config {
   sandbox: SandboxSettings;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); off: the socket's address counts. */
   trustProxy: boolean | string[] | TrustHop;
+  /** The sandbox's request log: what each deployed API received and answered. */
+  requestLog: RequestLogSettings;
+}
+
+export interface RequestLogSettings {
+  /** `REQUEST_LOG=off` records nothing (the log's routes answer an empty log). */
+  enabled: boolean;
+  /** Entries kept per API, the oldest leaving first (`REQUEST_LOG_ENTRIES`, default 1,000). */
+  maxEntries: number;
+  /** How long an entry is kept (`REQUEST_LOG_DAYS`, default 7). */
+  maxAgeDays: number;
+}
+
+function loadRequestLogSettings(env: Env): RequestLogSettings {
+  const switched = (env.REQUEST_LOG ?? 'on').trim().toLowerCase();
+  if (switched !== 'on' && switched !== 'off')
+    throw new Error(`REQUEST_LOG must be on or off, got "${env.REQUEST_LOG}"`);
+  return {
+    enabled: switched === 'on',
+    maxEntries: parseCount('REQUEST_LOG_ENTRIES', env.REQUEST_LOG_ENTRIES ?? '1000'),
+    maxAgeDays: parseCount('REQUEST_LOG_DAYS', env.REQUEST_LOG_DAYS ?? '7'),
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -61,6 +83,7 @@ export function loadConfig(env: Env = process.env): Config {
     aiRateLimit: parseRateLimit('AI_RATE_LIMIT', env.AI_RATE_LIMIT ?? '30/10m'),
     sandbox: loadSandboxSettings(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestLog: loadRequestLogSettings(env),
   };
 }
 

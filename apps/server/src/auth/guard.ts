@@ -6,12 +6,19 @@ import type { SignedInUser } from './store.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SignedInUser | null;
+    /** The bearer token of a route open to API tokens, when it was no session (see `apiToken`). */
+    apiToken: string | null;
   }
   interface FastifyContextConfig {
     /** Routes open without a session: sign-in, sign-up, verification, health. */
     public?: boolean;
     /** spec §6: the lowest role allowed (1 Viewer, 2 Developer, 3 Admin); reading needs none. */
     minRole?: number;
+    /**
+     * Also open to a bearer token that is no session: the route itself checks it is a sandbox token of
+     * the API it names (a CI job reading its API's request log) and refuses it otherwise.
+     */
+    apiToken?: boolean;
   }
 }
 
@@ -19,9 +26,14 @@ declare module 'fastify' {
 // expired token → 403). A role too low also answers 403, marked `reason: 'role'`: the session stands.
 export function installAuthGuard(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
   const authenticate = async (request: FastifyRequest) => {
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const user = token ? await auth.userOfSession(token) : null;
+    if (!user && token && request.routeOptions.config.apiToken) {
+      request.apiToken = token;
+      return;
+    }
     if (!user) throw new Forbidden('A valid session is required');
     const { minRole } = request.routeOptions.config;
     if (minRole !== undefined && user.roleId < minRole) throw new RoleRefused();

@@ -166,5 +166,13 @@ export function compileApi(api: DeployedApi): CompiledApi {
     });
   }
   const credentialNames = credentialNamesOf(api.securitySchemes);
-  return { id: api.id, key: api.key, isAuthRequired: api.isAuthRequired, model, router, idFields, credentialNames };
+  return {
+    id: api.id,
+    key: api.key,
+    isAuthRequired: api.isAuthRequired,
+    model,
+    router,
+    idFields,
+    credentialNames,
+  };
 }

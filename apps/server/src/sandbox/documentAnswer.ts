@@ -36,6 +36,19 @@ export function bodyOf(
   return media.example?.value;
 }
 
+/** Where bodyOf's body comes from (for the request log): one of the document's examples, or generated. */
+export function sourceOf(
+  media: CompiledMedia,
+  preferences: Preferences | undefined,
+  model: ApiModel,
+): 'example' | 'generated' {
+  const named = preferences?.example;
+  if (named !== undefined && media.examples.has(named)) return 'example';
+  if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return 'example';
+  const generates = media.kind === 'binary' || media.schema !== undefined || media.schemaName;
+  return generates || !media.example ? 'generated' : 'example';
+}
+
 /**
  * Whether the media type's example is a value of its schema, found once per compiled API. Only JSON
  * is checked: an XML or text example is the body as written, not a value of the schema.
@@ -56,6 +69,15 @@ export function configuredBody(
   if (response.example !== undefined && preferences?.dynamic !== true) return response.example;
   if (response.schemaName) return model.generateNamed(response.schemaName, name);
   return response.example;
+}
+
+/** Where configuredBody's body comes from (for the request log). */
+export function configuredSource(
+  response: CompiledResponse | undefined,
+  preferences: Preferences | undefined,
+): 'example' | 'generated' {
+  if (response?.example !== undefined && preferences?.dynamic !== true) return 'example';
+  return response?.schemaName || response?.example === undefined ? 'generated' : 'example';
 }
 
 /**

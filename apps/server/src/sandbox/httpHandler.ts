@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { captureCall } from '../requestLog/capture.js';
+import type { RequestRecorder } from '../requestLog/recorder.js';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
 import { isPreflight, preflightHeaders } from './preflight.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
+import type { RequestTrace } from './requestTrace.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
@@ -62,11 +65,23 @@ function queryOf(search: string): Record<string, string | string[]> {
   return query;
 }
 
-export function writeAnswer(res: ServerResponse, method: string | undefined, answer: SandboxAnswer): void {
+/** What was sent: the headers, and the body (the body a HEAD would have had; none for 204 and 304). */
+export interface WrittenAnswer {
+  headers: Record<string, string>;
+  text: string | Buffer | undefined;
+}
+
+const NOTHING_WRITTEN: WrittenAnswer = { headers: {}, text: undefined };
+
+export function writeAnswer(
+  res: ServerResponse,
+  method: string | undefined,
+  answer: SandboxAnswer,
+): WrittenAnswer {
   // the traffic simulation's dropped connection: the client sees the socket close, no status
   if (answer.drop) {
     res.destroy();
-    return;
+    return NOTHING_WRITTEN;
   }
   const headers: Record<string, string> = {
     'access-control-allow-origin': '*',
@@ -81,12 +96,13 @@ export function writeAnswer(res: ServerResponse, method: string | undefined, ans
     // an empty answer says so, rather than arriving as an empty chunked body
     if (answer.status !== 204 && answer.status !== 304) headers['content-length'] = '0';
     res.writeHead(answer.status, headers).end();
-    return;
+    return { headers, text: undefined };
   }
   headers['content-type'] =
     answer.contentType ?? (isProblem(answer) ? PROBLEM_CONTENT_TYPE : JSON_CONTENT_TYPE);
   headers['content-length'] = String(Buffer.byteLength(text));
   res.writeHead(answer.status, headers).end(method === 'HEAD' ? undefined : text);
+  return { headers, text };
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -111,12 +127,14 @@ const busy = (): SandboxAnswer => ({
  * `body` is given when a framework already read it (Fastify's inject in tests and the Lab).
  * Bodies held at once are bounded (`maxBodyBytesInFlight`): past it, a request is answered 503
  * before its body is read, so a burst of large bodies cannot all sit in memory together.
+ * With `requestLog`, each call a deployed API answers is queued for its log once answered.
  */
 export function createSandboxHttpHandler(
   runtime: SandboxRuntime,
   log: FastifyBaseLogger,
-  options: { maxBodyBytesInFlight: number },
+  options: { maxBodyBytesInFlight: number; requestLog?: RequestRecorder },
 ) {
+  const { requestLog } = options;
   const allowance = new BodyAllowance(options.maxBodyBytesInFlight);
 
   return async function handleSandbox(
@@ -125,6 +143,13 @@ export function createSandboxHttpHandler(
     body?: string,
   ): Promise<void> {
     let hold: BodyHold | undefined;
+    // what the request log needs, kept as the call goes; the runtime fills in the trace
+    const arrived = requestLog?.now();
+    const started = requestLog && performance.now();
+    const trace: RequestTrace | undefined = requestLog && {};
+    let rawBody: string | undefined;
+    let answer: SandboxAnswer | undefined;
+    let written: WrittenAnswer | undefined;
     try {
       // Answered before any lookup, even when the document declares OPTIONS: a browser needs it, as
       // with Prism. Other OPTIONS calls go to the runtime, which answers a declared one as declared.
@@ -152,28 +177,36 @@ export function createSandboxHttpHandler(
       const mark = url.indexOf('?');
       const rest = (mark < 0 ? url : url.slice(0, mark)).slice(SANDBOX_PREFIX.length);
       const slash = rest.indexOf('/');
-      const answer = await runtime.handle({
+      // a declared length is already admitted; a body without one is admitted as it arrives
+      rawBody = body ?? (hold ? await readBody(req, declared > 0 ? null : hold) : undefined);
+      answer = await runtime.handle({
         method: req.method ?? 'GET',
         key: slash < 0 ? rest : rest.slice(0, slash),
         path: slash < 0 ? '/' : rest.slice(slash),
         query: queryOf(mark < 0 ? '' : url.slice(mark + 1)),
         headers: req.headers,
-        // a declared length is already admitted; a body without one is admitted as it arrives
-        rawBody: body ?? (hold ? await readBody(req, declared > 0 ? null : hold) : undefined),
+        rawBody,
         onClose: (listener) => res.once('close', listener),
+        trace,
       });
-      writeAnswer(res, req.method, answer);
+      written = writeAnswer(res, req.method, answer);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return writeAnswer(res, req.method, tooLarge());
-      if (error instanceof TooManyBodies) return writeAnswer(res, req.method, busy());
+      if (error instanceof BodyTooLarge) return void writeAnswer(res, req.method, tooLarge());
+      if (error instanceof TooManyBodies) return void writeAnswer(res, req.method, busy());
       log.error({ err: error }, 'sandbox request failed');
-      writeAnswer(res, req.method, {
-        status: 500,
-        body: problem(500, 'Internal Server Error', 'The sandbox failed to answer'),
-      });
+      answer = { status: 500, body: problem(500, 'Internal Server Error', 'The sandbox failed to answer') };
+      written = writeAnswer(res, req.method, answer);
     } finally {
       // answered, or failed: a client that goes away mid-body fails the read ('aborted')
       hold?.release();
+      // a call no deployed API answered (an unknown address, a refused body) is in no API's log
+      if (requestLog && trace?.api && answer && written)
+        requestLog.record(
+          captureCall(req, rawBody, trace.api, trace, answer, written, {
+            at: arrived as number,
+            durationMs: performance.now() - (started as number),
+          }),
+        );
     }
   };
 }

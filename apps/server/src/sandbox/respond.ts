@@ -70,7 +70,9 @@ function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unkn
 
 /** Where declaredBody's body comes from. */
 function declaredSource({ api, chosen, media, preferences }: Call): AnswerSource {
-  return media ? sourceOf(media.media, preferences, api.model) : configuredSource(chosen?.response, preferences);
+  return media
+    ? sourceOf(media.media, preferences, api.model)
+    : configuredSource(chosen?.response, preferences);
 }
 
 /**
@@ -272,7 +274,10 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       if (key === undefined) {
         const asked = pageOf(call.query);
         if ('problems' in asked)
-          return { ...invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name), source: 'problem' };
+          return {
+            ...invalidAnswer(endpoint.responses, asked.problems, call.accept, api.model, name),
+            source: 'problem',
+          };
         const filters = filtersOf(endpoint.request.model, call.query);
         const page =
           filters.length > 0

@@ -4,6 +4,7 @@ import type { ApisService } from '../apis/service.js';
 import { teamOf } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { NotFound } from '../http/errors.js';
+import { TokenCheck } from '../sandbox/tokens.js';
 import type { TokenStore } from './store.js';
 
 interface TokenDeps {
@@ -38,6 +39,12 @@ export function createTokenService({ store, apis, lifetimeSeconds, onChange }: T
   }
 
   return {
+    /** Whether `token` is an unexpired token of the API (a CI job reading its API's request log). */
+    async accepts(apiMasterId: number, token: string): Promise<boolean> {
+      const rows = await store.ofApi(apiMasterId);
+      return new TokenCheck(rows.map((r) => ({ token: r.token, expiresAt: r.expires_at }))).accepts(token);
+    },
+
     async list(user: User): Promise<TokenRecord[]> {
       return (await store.listForTeam(teamOf(user))).map(toRecord);
     },

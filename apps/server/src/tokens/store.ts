@@ -21,6 +21,15 @@ export function createTokenStore(db: Kysely<Database>) {
       return withApi().where('api_masters.team_id', '=', teamId).orderBy('api_tokens.id', 'desc').execute();
     },
 
+    /** The API's tokens, expired ones included. */
+    ofApi(apiMasterId: number) {
+      return db
+        .selectFrom('api_tokens')
+        .select(['token', 'expires_at'])
+        .where('api_master_id', '=', apiMasterId)
+        .execute();
+    },
+
     find(tokenId: number) {
       return withApi().where('api_tokens.id', '=', tokenId).executeTakeFirst();
     },

@@ -1,0 +1,186 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { AnswerSource, LoggedProblem } from '@sandbox/contracts';
+import type { CompiledApi, CompiledEndpoint } from '../sandbox/compileApi.js';
+import { SANDBOX_PREFIX, type WrittenAnswer } from '../sandbox/httpHandler.js';
+import type { RouteLookup } from '../sandbox/matchRoute.js';
+import type { RequestTrace } from '../sandbox/requestTrace.js';
+import type { SandboxAnswer } from '../sandbox/respond.js';
+
+// A sandbox call as the request log first holds it: taken on the hot path with as little work as
+// can be (bodies cut, everything else by reference), masked and serialised only when it is written.
+
+/** A body is kept up to this many characters; the entry says when it was cut. */
+export const BODY_CUT = 16 * 1024;
+
+export interface CapturedCall {
+  apiMasterId: number;
+  /** Epoch milliseconds, when the request arrived. */
+  at: number;
+  method: string;
+  path: string;
+  query: string;
+  /** As Node read them: masked when written. */
+  requestHeaders: IncomingHttpHeaders;
+  credentialNames: CompiledApi['credentialNames'];
+  requestBody: string | null;
+  requestBodyTruncated: boolean;
+  route: RouteLookup<CompiledEndpoint> | undefined;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+  durationMs: number;
+  problems: LoggedProblem[];
+  source: AnswerSource;
+  simulated: { delayMs: number; failed: boolean } | null;
+  /** About what it holds in memory: the queue's bound counts it. */
+  bytes: number;
+}
+
+/**
+ * A body as kept: cut to BODY_CUT and copied when cut, so a queued entry never holds on to the whole
+ * of a large body (a slice of a string can keep its parent alive). Bytes are not text: none is kept.
+ */
+export function cutBody(body: string | Buffer | undefined): { text: string | null; truncated: boolean } {
+  if (body === undefined || typeof body !== 'string') return { text: null, truncated: false };
+  if (body.length <= BODY_CUT) return { text: body, truncated: false };
+  return { text: Buffer.from(body.slice(0, BODY_CUT)).toString(), truncated: true };
+}
+
+/** What Node holds of the request's header lines, for the queue's bound. */
+export function headerBytes(rawHeaders: string[]): number {
+  let bytes = 0;
+  for (const line of rawHeaders) bytes += line.length;
+  return bytes;
+}
+
+const ALWAYS_MASKED = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+const MASK = '***';
+
+/**
+ * The request's headers as the log shows them: credentials masked (Authorization and
+ * Proxy-Authorization keep their scheme: `Bearer ***`), repeated headers joined.
+ */
+export function maskedHeaders(headers: IncomingHttpHeaders, credentialHeaders: string[]) {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (!ALWAYS_MASKED.has(name) && !credentialHeaders.includes(name)) shown[name] = text;
+    else if (name.endsWith('authorization')) shown[name] = maskedAuthorization(text);
+    else shown[name] = MASK;
+  }
+  return shown;
+}
+
+function maskedAuthorization(value: string): string {
+  const scheme = /^([!#$%&'*+.^`|~\w-]+)\s/.exec(value)?.[1];
+  return scheme ? `${scheme} ${MASK}` : MASK;
+}
+
+/** The query string with the values of the API's query API keys masked. */
+export function maskedQuery(query: string, credentialQuery: string[]): string {
+  if (credentialQuery.length === 0 || query === '') return query;
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && credentialQuery.includes(safeDecode(name)) ? `${name}=${MASK}` : pair;
+    })
+    .join('&');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The matched endpoint as the log names it, or why none matched. */
+export function routeOf(route: CapturedCall['route']): {
+  endpointId: number | null;
+  endpoint: string | null;
+  unmatched: string | null;
+} {
+  if (route?.kind === 'found') {
+    const { id, method, path } = route.match.handler;
+    return { endpointId: id, endpoint: `${method} ${path}`, unmatched: null };
+  }
+  return { endpointId: null, endpoint: null, unmatched: UNMATCHED[route?.kind ?? 'not-found'] };
+}
+
+/** Why no endpoint answered (LoggedRequest.unmatched). */
+export const UNMATCHED = {
+  'not-found': 'No path matches',
+  'method-not-allowed': 'Method not allowed',
+} as const;
+
+/** The pieces of a sandbox call the log keeps, taken as it is answered. */
+export function captureCall(
+  req: IncomingMessage,
+  rawBody: string | undefined,
+  api: CompiledApi,
+  trace: RequestTrace,
+  answer: SandboxAnswer,
+  written: WrittenAnswer,
+  timing: { at: number; durationMs: number },
+): CapturedCall {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  const address = mark < 0 ? url : url.slice(0, mark);
+  // the path within the API: after `/sandbox/<key>`
+  const slash = address.indexOf('/', SANDBOX_PREFIX.length);
+  const request = cutBody(rawBody === '' ? undefined : rawBody);
+  const response = cutBody(written.text);
+  return {
+    apiMasterId: api.id,
+    at: timing.at,
+    method: req.method ?? 'GET',
+    path: slash < 0 ? '/' : address.slice(slash),
+    query: mark < 0 ? '' : url.slice(mark + 1),
+    requestHeaders: req.headers,
+    credentialNames: api.credentialNames,
+    requestBody: request.text,
+    requestBodyTruncated: request.truncated,
+    route: trace.route,
+    status: answer.status,
+    responseHeaders: written.headers,
+    responseBody: response.text,
+    responseBodyTruncated: response.truncated,
+    durationMs: Math.round(timing.durationMs * 100) / 100,
+    problems: trace.problems ?? problemsOf(answer.body),
+    source: sourceOf(answer, written),
+    simulated: answer.simulated ?? null,
+    bytes:
+      ENTRY_BYTES +
+      url.length +
+      headerBytes(req.rawHeaders) +
+      (request.text?.length ?? 0) +
+      (response.text?.length ?? 0),
+  };
+}
+
+/** What an entry holds besides its texts, about. */
+const ENTRY_BYTES = 1024;
+
+/**
+ * Where the body came from: the traffic simulation's for a failure or a dropped connection; none
+ * without a body; else as the answer says, or the sandbox's own refusal for an unmarked error.
+ */
+function sourceOf(answer: SandboxAnswer, written: WrittenAnswer): AnswerSource {
+  if (answer.drop || answer.simulated?.failed) return 'simulated';
+  if (written.text === undefined) return 'none';
+  return answer.source ?? (answer.status >= 400 ? 'problem' : 'generated');
+}
+
+/** The problems a problem-details body lists (a refusal the runtime made without validating). */
+function problemsOf(body: unknown): LoggedProblem[] {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors))
+    return [];
+  return body.errors.filter(
+    (e): e is LoggedProblem => typeof e?.location === 'string' && typeof e?.message === 'string',
+  );
+}

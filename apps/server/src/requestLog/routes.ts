@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { ROLE_DEVELOPER, ZRequestLogQuery } from '@sandbox/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../auth/guard.js';
+import { parseWith } from '../http/validate.js';
+import type { LogReader, RequestLogService } from './service.js';
+import type { RequestStreams } from './streams.js';
+
+// Reading is open to the API's team and to its sandbox tokens (a CI job asserting what its app
+// sent); clearing to Developers and Admins.
+const read = { config: { apiToken: true } };
+const write = { config: { minRole: ROLE_DEVELOPER } };
+const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });
+const ZLastEventId = z.coerce.number().int().nonnegative().optional().catch(undefined);
+
+function readerOf(request: FastifyRequest): LogReader {
+  return request.user ? { user: currentUser(request) } : { token: request.apiToken ?? '' };
+}
+
+/** Who a stream is counted against: the user, or the token (by its digest: no token kept in memory). */
+function readerKey(reader: LogReader): string {
+  if ('user' in reader) return `user:${reader.user.id}`;
+  return `token:${createHash('sha256').update(reader.token).digest('base64url')}`;
+}
+
+export function requestLogRoutes(
+  app: FastifyInstance,
+  log: RequestLogService,
+  streams: RequestStreams,
+): void {
+  app.get('/api/api-config-master/:apiMasterId/requests', read, (request) =>
+    log.list(
+      readerOf(request),
+      parseWith(ZApiParams, request.params).apiMasterId,
+      parseWith(ZRequestLogQuery, request.query),
+    ),
+  );
+
+  app.delete('/api/api-config-master/:apiMasterId/requests', write, async (request) => {
+    await log.clear(currentUser(request), parseWith(ZApiParams, request.params).apiMasterId);
+    return { message: 'Request log cleared' };
+  });
+
+  // Server-sent events through fetch(): EventSource cannot send the Authorization header.
+  app.get('/api/api-config-master/:apiMasterId/requests/stream', read, async (request, reply) => {
+    const reader = readerOf(request);
+    const apiMasterId = await log.admit(reader, parseWith(ZApiParams, request.params).apiMasterId);
+    const { before: _before, limit: _limit, ...filters } = parseWith(ZRequestLogQuery, request.query);
+    const place = streams.reserve(apiMasterId, readerKey(reader));
+    let cursor: number;
+    try {
+      cursor = await streams.cursorOf(apiMasterId, ZLastEventId.parse(request.headers['last-event-id']));
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    reply.hijack();
+    streams.start(reply.raw, place, reply.getHeaders() as OutgoingHttpHeaders, filters, cursor);
+  });
+}

@@ -1,0 +1,202 @@
+import type { AnswerSource, LoggedRequest, RequestLogQuery } from '@sandbox/contracts';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { RequestLogTable } from '../db/schema.js';
+
+type Row = Selectable<RequestLogTable>;
+export type NewRow = Insertable<RequestLogTable>;
+
+/** What a list or a stream is narrowed to: the query's filters, paging aside. */
+export type RequestLogFilters = Omit<RequestLogQuery, 'before' | 'limit'>;
+
+const COLUMNS = [
+  'api_master_id',
+  'at',
+  'method',
+  'path',
+  'query',
+  'request_headers',
+  'request_body',
+  'request_body_truncated',
+  'endpoint_id',
+  'endpoint',
+  'unmatched',
+  'status',
+  'response_headers',
+  'response_body',
+  'response_body_truncated',
+  'duration_ms',
+  'problems',
+  'source',
+  'simulated',
+] as const satisfies readonly (keyof NewRow)[];
+
+/** Rows of one multi-row insert on PostgreSQL: 19 parameters each, well under its 65,535. */
+const INSERT_CHUNK = 1000;
+
+export function toLoggedRequest(row: Row): LoggedRequest {
+  return {
+    id: row.id,
+    at: row.at,
+    method: row.method,
+    path: row.path,
+    query: row.query,
+    requestHeaders: JSON.parse(row.request_headers),
+    requestBody: row.request_body,
+    requestBodyTruncated: Boolean(row.request_body_truncated),
+    endpointId: row.endpoint_id,
+    endpoint: row.endpoint,
+    unmatched: row.unmatched,
+    status: row.status,
+    responseHeaders: JSON.parse(row.response_headers),
+    responseBody: row.response_body,
+    responseBodyTruncated: Boolean(row.response_body_truncated),
+    durationMs: Number(row.duration_ms),
+    problems: JSON.parse(row.problems),
+    source: row.source as AnswerSource,
+    simulated: row.simulated === null ? null : JSON.parse(row.simulated),
+  };
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The request log's SQL, on either database. */
+export function createRequestLogStore(db: Db) {
+  const { kysely } = db;
+  // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's needs ILIKE
+  const like = sql.raw(db.dialect === 'postgres' ? 'ILIKE' : 'LIKE');
+
+  function filtered(apiMasterId: number, filters: RequestLogFilters, notBefore: string) {
+    let query = kysely
+      .selectFrom('request_log')
+      .selectAll()
+      .where('api_master_id', '=', apiMasterId)
+      .where('at', '>=', notBefore);
+    if (filters.endpointId !== undefined) query = query.where('endpoint_id', '=', filters.endpointId);
+    if (filters.method !== undefined) query = query.where('method', '=', filters.method);
+    const { status, since, text } = filters;
+    if (status !== undefined && /xx$/i.test(status)) {
+      const low = Number(status[0]) * 100;
+      query = query.where('status', '>=', low).where('status', '<=', low + 99);
+    } else if (status !== undefined) query = query.where('status', '=', Number(status));
+    if (since !== undefined) query = query.where('at', '>=', new Date(since).toISOString());
+    if (text !== undefined && text !== '') {
+      const pattern = `%${likeLiteral(text)}%`;
+      const found = (column: 'path' | 'query' | 'request_body' | 'response_body') =>
+        sql<boolean>`${sql.ref(column)} ${like} ${pattern} ESCAPE '\\'`;
+      query = query.where((eb) =>
+        eb.or([found('path'), found('query'), found('request_body'), found('response_body')]),
+      );
+    }
+    return query;
+  }
+
+  const insertOnSqlite = db.sqlite && sqliteInsert(db.sqlite);
+
+  return {
+    /**
+     * Writes a batch. A row of an API deleted meanwhile is left out; the others are written (on
+     * SQLite row by row in one transaction, on PostgreSQL in one statement per chunk, again without
+     * the deleted APIs' rows if a chunk is refused).
+     */
+    async insert(rows: NewRow[]): Promise<void> {
+      if (insertOnSqlite) return insertOnSqlite(rows);
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+        const chunk = rows.slice(start, start + INSERT_CHUNK);
+        try {
+          await kysely.insertInto('request_log').values(chunk).execute();
+        } catch (error) {
+          const ids = [...new Set(chunk.map((r) => r.api_master_id))];
+          const alive = await kysely.selectFrom('api_masters').select('id').where('id', 'in', ids).execute();
+          const kept = chunk.filter((r) => alive.some((a) => a.id === r.api_master_id));
+          if (kept.length === chunk.length) throw error;
+          if (kept.length > 0) await kysely.insertInto('request_log').values(kept).execute();
+        }
+      }
+    },
+
+    /** Keeps the API's newest `maxEntries` entries, none older than `notBefore`. */
+    async prune(apiMasterId: number, maxEntries: number, notBefore: string): Promise<void> {
+      await sql`
+        DELETE FROM request_log WHERE api_master_id = ${apiMasterId} AND (at < ${notBefore} OR id < (
+          SELECT id FROM request_log WHERE api_master_id = ${apiMasterId}
+          ORDER BY id DESC LIMIT 1 OFFSET ${maxEntries - 1}
+        ))
+      `.execute(kysely);
+    },
+
+    /** Removes every API's entries older than `notBefore`. */
+    async removeOlderThan(notBefore: string): Promise<void> {
+      await kysely.deleteFrom('request_log').where('at', '<', notBefore).execute();
+    },
+
+    async clear(apiMasterId: number): Promise<void> {
+      await kysely.deleteFrom('request_log').where('api_master_id', '=', apiMasterId).execute();
+    },
+
+    /** Newest first, `limit` of them, older than `before` when given. */
+    async list(
+      apiMasterId: number,
+      filters: RequestLogFilters,
+      page: { before?: number; limit: number },
+      notBefore: string,
+    ): Promise<LoggedRequest[]> {
+      let query = filtered(apiMasterId, filters, notBefore);
+      if (page.before !== undefined) query = query.where('id', '<', page.before);
+      const rows = await query.orderBy('id', 'desc').limit(page.limit).execute();
+      return rows.map(toLoggedRequest);
+    },
+
+    /** Oldest first, entries after `afterId`: what a stream has not sent yet. */
+    async after(
+      apiMasterId: number,
+      afterId: number,
+      filters: RequestLogFilters,
+      notBefore: string,
+      limit: number,
+    ): Promise<LoggedRequest[]> {
+      const rows = await filtered(apiMasterId, filters, notBefore)
+        .where('id', '>', afterId)
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map(toLoggedRequest);
+    },
+
+    /** The API's newest entry's id; 0 when it has none. */
+    async latestId(apiMasterId: number): Promise<number> {
+      const row = await kysely
+        .selectFrom('request_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('api_master_id', '=', apiMasterId)
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+  };
+}
+
+/**
+ * On the embedded database a batch is one transaction of one prepared statement: no SQL to build
+ * for a thousand rows, and a row of a deleted API fails alone (SQLite undoes the statement, not the
+ * transaction).
+ */
+function sqliteInsert(sqlite: NonNullable<Db['sqlite']>) {
+  const statement = sqlite.prepare(
+    `INSERT INTO request_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const insertAll = sqlite.transaction((rows: NewRow[]) => {
+    for (const row of rows) {
+      try {
+        statement.run(COLUMNS.map((column) => row[column] ?? null));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      }
+    }
+  });
+  return async (rows: NewRow[]) => {
+    insertAll(rows);
+  };
+}
+
+export type RequestLogStore = ReturnType<typeof createRequestLogStore>;
