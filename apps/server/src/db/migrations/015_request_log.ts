@@ -31,5 +31,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('source', 'varchar(16)', (c) => c.notNull())
     .addColumn('simulated', 'text')
     .execute();
-  await db.schema.createIndex('request_log_api_id').on('request_log').columns(['api_master_id', 'id']).execute();
+  await db.schema
+    .createIndex('request_log_api_id')
+    .on('request_log')
+    .columns(['api_master_id', 'id'])
+    .execute();
 }
