@@ -114,6 +114,26 @@ export const TABLE: Entry[] = [
     teamResource: true,
     request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/openapi` }),
   },
+  // The request log: read by the team (and the API's sandbox tokens), cleared by Developers and Admins.
+  {
+    route: 'GET /api/api-config-master/:apiMasterId/requests',
+    minRole: any,
+    teamResource: true,
+    request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/requests` }),
+  },
+  {
+    route: 'DELETE /api/api-config-master/:apiMasterId/requests',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => ({ url: `/api/api-config-master/${(await f.freshApi()).api.id}/requests` }),
+  },
+  {
+    route: 'GET /api/api-config-master/:apiMasterId/requests/stream',
+    minRole: any,
+    teamResource: true,
+    // answered once the stream opens; it stays open until the app closes
+    request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/requests/stream`, payloadAsStream: true }),
+  },
   {
     route: 'PUT /api/api-config-master/:apiMasterId/answer-seed',
     minRole: dev,
