@@ -109,7 +109,12 @@ describe('the Requests screen', () => {
       body: JSON.stringify({ name: 'Rex' }),
     });
     expect(created.status).toBe(201);
-    expect((await fetch(`${base}/pets`, { method: 'POST', body: '{"id":"x"}' })).status).toBe(400);
+    const refused = await fetch(`${base}/pets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"id":"x"}',
+    });
+    expect(refused.status).toBe(400);
 
     // They appear without a reload, newest first.
     await expect.poll(() => callRows().count(), { timeout: 5_000 }).toBe(3);
@@ -142,7 +147,7 @@ describe('the Requests screen', () => {
 
     await dialog.getByRole('button', { name: 'Open in API Lab' }).click();
     await page.waitForURL('**/api-lab');
-    expect(await main().getByLabel('Request URL').inputValue()).toBe(`${base}/pets`);
+    await expect.poll(() => main().getByLabel('Request URL').inputValue()).toBe(`${base}/pets`);
     expect(await main().getByRole('combobox', { name: 'API Name' }).textContent()).toBe('Pets');
     expect(await main().getByRole('combobox', { name: 'Request Method' }).textContent()).toContain('POST');
     const query = main().getByRole('group', { name: 'Query param 1' });
