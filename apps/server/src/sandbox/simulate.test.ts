@@ -52,7 +52,12 @@ describe('simulating a call', () => {
 
   it('stops waiting and answers nothing when the client goes away', async () => {
     let leave = () => {};
-    const request = { ...requestOf(), onClose: (listener: () => void) => (leave = listener) };
+    const request: SandboxRequest = {
+      ...requestOf(),
+      onClose: (listener) => {
+        leave = listener;
+      },
+    };
     let answered = false;
     const simulated = simulate(
       behaviour({ delayMs: 60_000 }),
