@@ -24,9 +24,11 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { createFeedbackService } from './feedback/service.js';
 import { createFeedbackStore } from './feedback/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { healthRoutes, type Lifecycle } from './http/health.js';
 import { loggerOptions } from './http/logRedaction.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { createTimedServer, type ServerTimeouts } from './http/serverTimeouts.js';
+import { shutDown } from './http/shutdown.js';
 import { labRoutes } from './lab/routes.js';
 import { createLabService, type LabNetwork } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -79,6 +81,8 @@ export interface App {
   server: FastifyInstance;
   db: Db;
   config: Config;
+  /** Drains requests in flight and closes the server, cutting what is still open after the deadline. */
+  shutdown(deadlineMs?: number): Promise<'drained' | 'forced'>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -127,7 +131,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandler(server);
   await installSecurityHeaders(server);
   installAuthGuard(server, auth);
-  server.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok' }));
+  const lifecycle: Lifecycle = { ready: false };
+  healthRoutes(server, db, lifecycle);
   authRoutes(server, auth);
   accountRoutes(
     server,
@@ -248,5 +253,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       .send({ message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });
 
-  return { server, db, config };
+  lifecycle.ready = true;
+  return {
+    server,
+    db,
+    config,
+    shutdown: (deadlineMs = config.shutdownDeadlineMs) => shutDown(server, lifecycle, deadlineMs),
+  };
 }

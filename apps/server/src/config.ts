@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: boolean | string[] | TrustHop;
   /** The sandbox's request log: what each deployed API received and answered. */
   requestLog: RequestLogSettings;
+  /** How long shutdown waits for requests in flight before cutting their connections (`SHUTDOWN_TIMEOUT`). */
+  shutdownDeadlineMs: number;
 }
 
 export interface RequestLogSettings {
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandbox: loadSandboxSettings(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestLog: loadRequestLogSettings(env),
+    shutdownDeadlineMs: parseDuration(env.SHUTDOWN_TIMEOUT ?? '10s') * 1000,
   };
 }
 

@@ -2,12 +2,15 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-const { server } = await buildApp(config);
+const app = await buildApp(config);
+const { server } = app;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.log.info({ signal }, 'shutting down');
-    server.close().then(() => process.exit(0));
+  process.once(signal, async () => {
+    server.log.info({ signal, deadlineMs: config.shutdownDeadlineMs }, 'shutting down');
+    const outcome = await app.shutdown();
+    server.log.info({ outcome }, 'shut down');
+    process.exit(outcome === 'drained' ? 0 : 1);
   });
 }
 

@@ -84,6 +84,6 @@ describe.each(dialects)('bad input on %s', (dialect) => {
 
   it('answers the health check once migrations ran', async () => {
     const res = await app.server.inject('/api/health');
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: dialect });
   });
 });

@@ -75,6 +75,6 @@ describe('connection time limits', () => {
     socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
     await closed;
     expect(received()).toMatch(/^HTTP\/1\.1 200 /);
-    expect(received()).toContain('{"status":"ok"}');
+    expect(received()).toContain('{"status":"ok","database":"sqlite"}');
   });
 });

@@ -382,6 +382,7 @@ export const TABLE: Entry[] = [
 /** Open without a session: signing up and in, verification, password recovery, set password, health. */
 export const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/authenticate',
   'POST /api/v1/auth/verification/:token',
