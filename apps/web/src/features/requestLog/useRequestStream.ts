@@ -7,7 +7,7 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
 /** How long to wait before connecting again after the n-th failure in a row: 1 s doubling up to 15 s. */
 export const reconnectDelayMs = (failures: number) => Math.min(1000 * 2 ** failures, 15_000);
 
-const pause = (ms: number, signal: AbortSignal) =>
+const pauseFor = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
@@ -16,10 +16,46 @@ const pause = (ms: number, signal: AbortSignal) =>
     });
   });
 
+export interface FollowOptions {
+  signal: AbortSignal;
+  onState: (state: StreamState) => void;
+  onCall: (call: LoggedRequest) => void;
+  /** Tests replace the network and the clock. */
+  read?: typeof readRequestStream;
+  pause?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
 /**
- * Follows the API's live feed while the screen is open: connects again after a drop (a restarted
- * server, a proxy's timeout), and stops when the screen closes.
+ * Reads the API's feed until `signal` aborts: after a drop (a restarted server, a proxy's timeout, a
+ * refusal) it waits, longer after each failure in a row, and connects again.
  */
+export async function followRequestStream(
+  apiMasterId: string,
+  { signal, onState, onCall, read = readRequestStream, pause = pauseFor }: FollowOptions,
+): Promise<void> {
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      await read(apiMasterId, {
+        signal,
+        onOpen: () => {
+          failures = 0;
+          onState('live');
+        },
+        onCall,
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      console.error(error);
+    }
+    if (signal.aborted) return;
+    onState('reconnecting');
+    await pause(reconnectDelayMs(failures), signal);
+    failures += 1;
+  }
+}
+
+/** Follows the API's live feed while the screen is open, and stops when it closes. */
 export function useRequestStream(apiMasterId: string, onCall: (call: LoggedRequest) => void): StreamState {
   const [state, setState] = useState<StreamState>('connecting');
   const latestOnCall = useRef(onCall);
@@ -27,30 +63,12 @@ export function useRequestStream(apiMasterId: string, onCall: (call: LoggedReque
 
   useEffect(() => {
     const controller = new AbortController();
-    const { signal } = controller;
     setState('connecting');
-    (async () => {
-      let failures = 0;
-      while (!signal.aborted) {
-        try {
-          await readRequestStream(apiMasterId, {
-            signal,
-            onOpen: () => {
-              failures = 0;
-              setState('live');
-            },
-            onCall: (call) => latestOnCall.current(call),
-          });
-        } catch (error) {
-          if (signal.aborted) return;
-          console.error(error);
-        }
-        if (signal.aborted) return;
-        setState('reconnecting');
-        await pause(reconnectDelayMs(failures), signal);
-        failures += 1;
-      }
-    })();
+    void followRequestStream(apiMasterId, {
+      signal: controller.signal,
+      onState: setState,
+      onCall: (call) => latestOnCall.current(call),
+    });
     return () => controller.abort();
   }, [apiMasterId]);
 
