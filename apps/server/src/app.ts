@@ -71,6 +71,8 @@ export interface AppOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Waits between attempts to send a mail over SMTP (tests shorten them). */
+  mailRetryDelaysMs?: number[];
   /** Where the traffic simulation draws delays and failures from (tests: a seeded generator). */
   simulationRandom?: Random;
   /** The clock the request log stamps and ages entries by, in epoch ms (tests move it). */
@@ -115,7 +117,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       dataDir: config.dataDir,
       from: config.mailFrom,
       log: server.log,
+      db: db.kysely,
+      retryDelaysMs: options.mailRetryDelaysMs,
     });
+  // registered after the database's: onClose hooks run last first, so the outbox stops before it closes
+  if (mailer.close) server.addHook('onClose', () => mailer.close?.());
   const users = createUserStore(db.kysely);
   const signInLimiter = createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 });
   const auth = createAuthService({

@@ -16,6 +16,7 @@ import * as importWarnings from './migrations/013_import_warnings.js';
 import * as answerSeed from './migrations/014_answer_seed.js';
 import * as requestLog from './migrations/015_request_log.js';
 import * as trafficSimulation from './migrations/016_traffic_simulation.js';
+import * as mailOutbox from './migrations/017_mail_outbox.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -35,6 +36,7 @@ const migrations = {
   '014_answer_seed': answerSeed,
   '015_request_log': requestLog,
   '016_traffic_simulation': trafficSimulation,
+  '017_mail_outbox': mailOutbox,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -216,6 +216,18 @@ export interface TestDataTable {
   updated_at: string;
 }
 
+/** A mail waiting for the SMTP server: sent by the outbox's worker, never inside a request. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** The mail as JSON: recipient, subject, text, attachments' paths. */
+  message: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_tokens: VerificationTokensTable;
@@ -235,4 +247,5 @@ export interface Database {
   api_tokens: ApiTokensTable;
   test_data: TestDataTable;
   request_log: RequestLogTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -1,12 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { authPaths } from '@sandbox/contracts';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dialects } from '../test/scratchDatabase.js';
+import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
 import { createMailer } from './mailer.js';
+import { createMailOutbox } from './outbox.js';
 
 const log = pino({ level: 'silent' });
 const mail = {
@@ -15,47 +19,121 @@ const mail = {
   text: 'Open https://example.test/verification/abc/false/1 now',
 };
 
-describe('mail over SMTP', () => {
+/** A real SMTP server of the test's own, on `port` (0: any), keeping what it receives. */
+async function startSmtp(port = 0) {
   const received: { from: string; to: string[]; raw: Buffer }[] = [];
-  let server: SMTPServer;
-  let port: number;
-
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks),
-          });
-          callback();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
         });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    received,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe.each(dialects)('mail over SMTP, on %s', (dialect) => {
+  let app: TestApp | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await smtp?.close();
+    app = smtp = undefined;
+  });
+
+  const register = (email: string) =>
+    (app as TestApp).server.inject({
+      method: 'POST',
+      url: authPaths.register,
+      payload: aRegistration({ emailAddress: email }),
+    });
+
+  it('delivers the verification mail to the SMTP server given by SMTP_URL', async () => {
+    smtp = await startSmtp();
+    app = await startTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    expect((await register('ada@example.com')).statusCode).toBe(201);
+    const [mail] = await until(() => (smtp?.received.length ? smtp.received : undefined), 'the mail');
+    expect(mail.to).toEqual(['ada@example.com']);
+    expect(mail.from).toBe('no-reply@api-sandbox.local');
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.subject).toMatch(/verify/i);
+    expect(parsed.text).toContain('http://sandbox.test/verification/');
+  });
+
+  it('keeps a mail asked for while SMTP is down, and delivers it once the server is up', async () => {
+    const port = await freePort();
+    app = await startTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${port}` }, { mailRetryDelaysMs: [100] });
+    const outbox = () => (app as TestApp).db.kysely.selectFrom('mail_outbox').selectAll().execute();
+    // the sign-up neither waits for SMTP nor fails because it is down
+    expect((await register('grace@example.com')).statusCode).toBe(201);
+    const failed = await until(async () => (await outbox()).find((row) => row.attempts > 0), 'a refused try');
+    expect(failed.last_error).toMatch(/ECONNREFUSED/);
+    expect(failed.failed_at).toBeNull();
+
+    const late = await startSmtp(port);
+    smtp = late;
+    const [mail] = await until(() => (late.received.length ? late.received : undefined), 'the mail');
+    expect(mail.to).toEqual(['grace@example.com']);
+    expect((await simpleParser(mail.raw)).text).toContain('http://sandbox.test/verification/');
+    await until(async () => ((await outbox()).length === 0 ? true : undefined), 'an empty outbox');
+    expect(late.received).toHaveLength(1);
+  });
+
+  it('gives a mail up after its last attempt, keeping it with the last error', async () => {
+    app = await startTestApp(dialect);
+    const db = app.db.kysely;
+    const outbox = createMailOutbox({
+      db,
+      log,
+      retryDelaysMs: [10],
+      maxAttempts: 3,
+      deliver: async () => {
+        throw new Error('550 mailbox unavailable');
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it('delivers the mail to the SMTP server given by SMTP_URL', async () => {
-    const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      dataDir: mkdtempSync(join(tmpdir(), 'mail-')),
-      from: 'API Sandbox <no-reply@api-sandbox.local>',
-      log,
-    });
-    await mailer.send(mail);
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(['ada@example.com']);
-    expect(received[0].from).toBe('no-reply@api-sandbox.local');
-    const parsed = await simpleParser(received[0].raw);
-    expect(parsed.subject).toBe('Verify');
-    expect(parsed.text).toContain('https://example.test/verification/abc/false/1');
+    try {
+      await outbox.send(mail);
+      const given = await until(async () => {
+        const [row] = await db.selectFrom('mail_outbox').selectAll().execute();
+        return row?.failed_at ? row : undefined;
+      }, 'the mail given up');
+      expect(given).toMatchObject({ attempts: 3, last_error: '550 mailbox unavailable' });
+      expect(JSON.parse(given.message)).toMatchObject({ to: 'ada@example.com', subject: 'Verify' });
+    } finally {
+      await outbox.close();
+    }
   });
 });
 

@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Database } from '../db/schema.js';
+import { createMailOutbox } from './outbox.js';
 
 export interface Mail {
   to: string;
@@ -15,7 +18,9 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Resolves once the mail is on its way: queued for SMTP, or written to the file outbox. */
   send(mail: Mail): Promise<void>;
+  close?(): Promise<void>;
 }
 
 interface MailerOptions {
@@ -23,19 +28,32 @@ interface MailerOptions {
   dataDir: string;
   from: string;
   log: FastifyBaseLogger;
+  /** Where mails wait for the SMTP server (needed with `smtpUrl`). */
+  db?: Kysely<Database>;
+  /** Waits between attempts to send a mail (tests shorten them). */
+  retryDelaysMs?: number[];
 }
 
-/** Real SMTP when `SMTP_URL` is set; otherwise each mail becomes an `.eml` file in `$DATA_DIR/outbox`. */
-export function createMailer({ smtpUrl, dataDir, from, log }: MailerOptions): Mailer {
+/** Bounds on one delivery: a server that hangs does not hold the outbox's worker for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+/**
+ * Real SMTP when `SMTP_URL` is set, through the outbox (sent by a worker, retried while the server is
+ * down); otherwise each mail becomes an `.eml` file in `$DATA_DIR/outbox`.
+ */
+export function createMailer({ smtpUrl, dataDir, from, log, db, retryDelaysMs }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      async send(mail) {
+    if (!db) throw new Error('Mail over SMTP needs the database: mails wait there for the server');
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    return createMailOutbox({
+      db,
+      log,
+      retryDelaysMs,
+      async deliver(mail) {
         const { code: _code, ...message } = mail;
         await transport.sendMail({ from, ...message });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
-    };
+    });
   }
   const outbox = join(dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
