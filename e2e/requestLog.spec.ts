@@ -1,4 +1,4 @@
-import { type ApiMaster, ROLE_VIEWER, requestLogPaths } from '@sandbox/contracts';
+import { behaviourMessages, ROLE_VIEWER } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText } from './support/editors.js';
@@ -66,7 +66,7 @@ async function aUserWithDeployedPets() {
   const token = await sessionOf(product, user.username);
   const imported = await importApiAs(product, token, { name: 'Pets', document: PETS });
   const api = await deployByApi(product, token, imported.id);
-  return { user, api, token };
+  return { user, api };
 }
 
 /** Signs in on the page as `login`, looking at the dashboard. */
@@ -74,12 +74,6 @@ async function signInAs(login: { username: string; password: string }) {
   await signIn(page, login.username, login.password);
   await page.waitForURL('**/dashboard');
 }
-
-const endpointOf = (api: ApiMaster, method: string, path: string) => {
-  const endpoint = api.apiConfigList.find((e) => e.methodType === method && e.apiEndPoint === path);
-  if (!endpoint) throw new Error(`no ${method} ${path}`);
-  return endpoint;
-};
 
 /** Opens the API's Requests screen from the dashboard and waits until its live feed is connected. */
 async function openRequestsFromDashboard(name: string) {
@@ -177,17 +171,23 @@ describe('the Requests screen', () => {
   });
 
   it('logs the delays and failures the traffic simulation adds, and filters them', async () => {
-    const { user, api, token } = await aUserWithDeployedPets();
+    const { user, api } = await aUserWithDeployedPets();
     const base = api.apiBaseUrl as string;
-    const list = endpointOf(api, 'GET', '/pets');
-    const behaviour = await fetch(`${product.url}${requestLogPaths.endpointBehaviour(api.id, list.id)}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ delayMs: 2000, failureRate: 50 }),
-    });
-    expect(behaviour.status).toBe(200);
     await signInAs(user);
-    await openRequestsFromDashboard('Pets');
+    // a 2 s delay and a 50 % failure on GET /pets, set on its Behaviour tab
+    const sidebar = page.getByRole('navigation', { name: 'APIs' });
+    await sidebar.getByRole('button', { name: 'Pets', exact: true }).click();
+    await sidebar.getByRole('link', { name: 'GET /pets', exact: true }).click();
+    await main().getByRole('tab', { name: 'Behaviour' }).click();
+    const behaviour = main().getByRole('form', { name: 'Endpoint behaviour' });
+    await behaviour.getByLabel('Delay (ms)').fill('2000');
+    await behaviour.getByLabel('Failure rate (%)').fill('50');
+    await behaviour.getByRole('button', { name: 'Save behaviour' }).click();
+    await toastOn(page, behaviourMessages.saved).waitFor();
+
+    await main().getByRole('link', { name: 'Requests' }).click();
+    await page.waitForURL(`**/requests/${api.id}`);
+    await main().getByRole('status').filter({ hasText: 'Live' }).waitFor();
 
     // Half fail at random: calls go five at a time until both outcomes were seen (six rounds at most:
     // all thirty the same has a chance of one in half a billion).
