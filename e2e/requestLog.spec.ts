@@ -238,12 +238,18 @@ describe('the Requests screen', () => {
     await main().getByRole('heading', { name: 'No requests yet' }).waitFor();
   });
 
-  it('lets a Viewer read the log but not clear it', async () => {
+  it('lets a Viewer read the log page by page, but not clear it', async () => {
     const { user, api } = await aUserWithDeployedPets();
-    await fetch(`${api.apiBaseUrl}/pets`);
+    // two more than a page holds, oldest first
+    for (let n = 1; n <= 52; n++) await (await fetch(`${api.apiBaseUrl}/pets?n=${n}`)).arrayBuffer();
     await signInAs(await addMember(product, user.email, ROLE_VIEWER));
     await openRequestsFromDashboard('Pets');
-    await expect.poll(() => callRows().count()).toBe(1);
+    await expect.poll(() => callRows().count()).toBe(50);
+    expect(await callRows().first().getByRole('button').textContent()).toBe('/pets?n=52');
+    await main().getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => callRows().count()).toBe(52);
+    expect(await callRows().last().getByRole('button').textContent()).toBe('/pets?n=1');
+    await main().getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
     expect(await main().getByRole('button', { name: 'Clear log' }).isDisabled()).toBe(true);
   });
 });

@@ -71,8 +71,9 @@ export async function readRequestStream(
     if (event !== 'request') return;
     try {
       onCall(JSON.parse(data) as LoggedRequest);
-    } catch {
+    } catch (error) {
       // a malformed event is skipped; the next ones still count
+      console.error(error);
     }
   });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
