@@ -108,15 +108,20 @@ describe.each(dialects)('traffic simulation, on %s', (dialect) => {
     });
   });
 
-  it('answers after the fixed delay, within 50 ms of a second', async () => {
+  // a real timer, measured loosely (as the issue asks): the time of the same call without simulation
+  // is taken off, and a run on a machine busy enough to stall the event loop is tried again
+  it('answers after the fixed delay, within 50 ms of a second', { retry: 2 }, async () => {
     expect((await setBehaviour('/orders', { delayMs: 1000 })).statusCode).toBe(200);
-    // the API is compiled again after a change: the first call pays for it, not the one measured
-    await sandbox.call('GET', '/orders', { headers: { [SIMULATION_OPT_OUT_HEADER]: 'off' } });
+    // the API is compiled again after a change: the first call pays for it, not the ones measured
+    const optOut = { [SIMULATION_OPT_OUT_HEADER]: 'off' };
+    await sandbox.call('GET', '/orders', { headers: optOut });
+    const plain = await timed('/orders', optOut);
     const { res, ms } = await timed('/orders');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ id: 1 }]);
-    expect(ms).toBeGreaterThanOrEqual(950);
-    expect(ms).toBeLessThanOrEqual(1050);
+    expect(ms).toBeGreaterThanOrEqual(999);
+    expect(ms - plain.ms).toBeGreaterThanOrEqual(950);
+    expect(ms - plain.ms).toBeLessThanOrEqual(1050);
   });
 
   it('fails the share of 1,000 calls it is told to, each with problem details of the status', async () => {
@@ -159,7 +164,7 @@ describe.each(dialects)('traffic simulation, on %s', (dialect) => {
   });
 
   it('answers other requests while 100 delayed calls wait', async () => {
-    await setBehaviour('/orders', { delayMs: 2000 });
+    await setBehaviour('/orders', { delayMs: 3000 });
     let delayedDone = 0;
     const delayed = Array.from({ length: 100 }, () =>
       sandbox.call('GET', '/orders').then((res) => {
