@@ -15,6 +15,27 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * One server writes a data directory's database: it holds an exclusive lock on `server.lock` beside
+ * it for as long as it runs (the system releases it should the process die). The database itself is
+ * shared, so that a backup (`npm run backup`) and the checkpointing thread can read it meanwhile.
+ */
+function claimDataDir(dataDir: string): SQLite.Database {
+  const lock = new SQLite(join(dataDir, 'server.lock'));
+  lock.pragma('locking_mode = EXCLUSIVE');
+  try {
+    lock.exec('CREATE TABLE IF NOT EXISTS owner (pid INTEGER); DELETE FROM owner;');
+    lock.prepare('INSERT INTO owner VALUES (?)').run(process.pid);
+  } catch (error) {
+    lock.close();
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    throw new Error(`${dataDir} is in use by another running server: give each server its own DATA_DIR`, {
+      cause: error,
+    });
+  }
+  return lock;
+}
+
 /** SQLite at `$DATA_DIR/app.db` by default; PostgreSQL when a `postgres://` URL is given. */
 export function connect(
   options: { dataDir: string; databaseUrl?: string },
@@ -29,30 +50,22 @@ export function connect(
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = join(options.dataDir, 'app.db');
+  const owner = claimDataDir(options.dataDir);
   const sqlite = new SQLite(file);
-  // One server owns the embedded database: holding its lock spares every statement the file locking
-  // and shared-memory reads that sharing would cost (the sandbox reads it on every request).
-  sqlite.pragma('locking_mode = EXCLUSIVE');
   sqlite.pragma('busy_timeout = 1000');
-  try {
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.exec('BEGIN IMMEDIATE; COMMIT');
-  } catch (error) {
-    sqlite.close();
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-    throw new Error(`${file} is in use by another running server: give each server its own DATA_DIR`, {
-      cause: error,
-    });
-  }
+  sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const checkpoints = startWalCheckpoints(sqlite, file);
+  const checkpoints = startWalCheckpoints(sqlite, file, {
+    onFailure: (message) => onConnectionLost(new Error(`a checkpoint of ${file} failed: ${message}`)),
+  });
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const close = async () => {
     await checkpoints.stop();
     await kysely.destroy();
-    // Kysely closes the database only if it ever used it; the lock must go either way.
+    // Kysely closes the database only if it ever used it
     if (sqlite.open) sqlite.close();
+    owner.close();
   };
   return { kysely, dialect: 'sqlite', sqlite, close };
 }

@@ -6,6 +6,7 @@ import { createWriteBatch } from './writeBatch.js';
 
 /** How much record text the embedded database's sandbox keeps in memory. */
 const CACHE_BYTES = 32 * 1024 * 1024;
+const MAX_KNOWN_STATEFUL = 100_000;
 
 /**
  * The hot path on the embedded database: statements prepared once, reads answered from memory when
@@ -143,8 +144,17 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       key,
       () => find.get(apiMasterId, collection, key) as string | undefined,
     );
+  // A collection stays stateful until its API is removed, and API ids are never reused: one found so
+  // is remembered, and the question costs no statement again (a bounded set: past it, asked again).
+  const knownStateful = new Set<string>();
   return {
-    isStateful: async (apiMasterId, collection) => stateful.get(apiMasterId, collection) !== undefined,
+    async isStateful(apiMasterId, collection) {
+      const known = `${apiMasterId}\u0000${collection}`;
+      if (knownStateful.has(known)) return true;
+      if (stateful.get(apiMasterId, collection) === undefined) return false;
+      if (knownStateful.size < MAX_KNOWN_STATEFUL) knownStateful.add(known);
+      return true;
+    },
     listJson: async (apiMasterId, collection, page) =>
       cache.page(apiMasterId, collection, page, () => readPage(apiMasterId, collection, page)),
     async find(apiMasterId, collection, key) {
