@@ -26,6 +26,8 @@ import { createFeedbackStore } from './feedback/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { healthRoutes, type Lifecycle } from './http/health.js';
 import { loggerOptions } from './http/logRedaction.js';
+import { createMetrics, metricsRoute } from './http/metrics.js';
+import { installOpenApi } from './http/openApi.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { createTimedServer, type ServerTimeouts } from './http/serverTimeouts.js';
 import { shutDown } from './http/shutdown.js';
@@ -137,8 +139,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandler(server);
   await installSecurityHeaders(server);
   installAuthGuard(server, auth);
+  // before every route: the document lists the routes registered after it
+  await installOpenApi(server);
   const lifecycle: Lifecycle = { ready: false };
   healthRoutes(server, db, lifecycle);
+  const metrics = config.metrics.enabled ? createMetrics({ pool: db.pool }) : undefined;
+  if (metrics) {
+    metrics.instrument(server);
+    metricsRoute(server, metrics, config.metrics.token);
+  }
   authRoutes(server, auth);
   accountRoutes(
     server,
@@ -175,7 +184,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     : undefined;
   // registered after the database's: onClose hooks run last first, so the queue is written before it closes
   if (recorder) server.addHook('onClose', () => recorder.close());
-  handleSandbox = createSandboxHttpHandler(sandbox, server.log, { ...config.sandbox, requestLog: recorder });
+  handleSandbox = createSandboxHttpHandler(sandbox, server.log, {
+    ...config.sandbox,
+    requestLog: recorder,
+    metrics,
+  });
   const changes = await createChangeFeed(
     db,
     config.databaseUrl,

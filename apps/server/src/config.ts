@@ -32,6 +32,17 @@ export interface Config {
   requestLog: RequestLogSettings;
   /** How long shutdown waits for requests in flight before cutting their connections (`SHUTDOWN_TIMEOUT`). */
   shutdownDeadlineMs: number;
+  /** `/metrics`: off unless `METRICS=on` (open) or `METRICS_TOKEN` is set (a bearer token it asks for). */
+  metrics: { enabled: boolean; token?: string };
+}
+
+function loadMetricsSetting(env: Env): Config['metrics'] {
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  const switched = (env.METRICS ?? (token ? 'on' : 'off')).trim().toLowerCase();
+  if (switched !== 'on' && switched !== 'off')
+    throw new Error(`METRICS must be on or off, got "${env.METRICS}"`);
+  if (token && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return switched === 'on' ? { enabled: true, token } : { enabled: false };
 }
 
 export interface RequestLogSettings {
@@ -87,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestLog: loadRequestLogSettings(env),
     shutdownDeadlineMs: parseDuration(env.SHUTDOWN_TIMEOUT ?? '10s') * 1000,
+    metrics: loadMetricsSetting(env),
   };
 }
 

@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect;
   /** The embedded database itself, for the sandbox's prepared statements on the hot path. */
   sqlite?: SQLite.Database;
+  /** PostgreSQL's connection pool (its figures are metrics). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export function connect(
     // the pool discards it and opens a new one for the next query.
     pool.on('error', onConnectionLost);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
   }
   const file = join(options.dataDir, 'app.db');
   const owner = claimDataDir(options.dataDir);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../http/metrics.js';
 import { captureCall } from '../requestLog/capture.js';
 import type { RequestRecorder } from '../requestLog/recorder.js';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
@@ -132,9 +133,9 @@ const busy = (): SandboxAnswer => ({
 export function createSandboxHttpHandler(
   runtime: SandboxRuntime,
   log: FastifyBaseLogger,
-  options: { maxBodyBytesInFlight: number; requestLog?: RequestRecorder },
+  options: { maxBodyBytesInFlight: number; requestLog?: RequestRecorder; metrics?: Metrics },
 ) {
-  const { requestLog } = options;
+  const { requestLog, metrics } = options;
   const allowance = new BodyAllowance(options.maxBodyBytesInFlight);
 
   return async function handleSandbox(
@@ -145,8 +146,8 @@ export function createSandboxHttpHandler(
     let hold: BodyHold | undefined;
     // what the request log needs, kept as the call goes; the runtime fills in the trace
     const arrived = requestLog?.now();
-    const started = requestLog && performance.now();
-    const trace: RequestTrace | undefined = requestLog && {};
+    const started = (requestLog || metrics) && performance.now();
+    const trace: RequestTrace | undefined = (requestLog || metrics) && {};
     let rawBody: string | undefined;
     let answer: SandboxAnswer | undefined;
     let written: WrittenAnswer | undefined;
@@ -199,14 +200,18 @@ export function createSandboxHttpHandler(
     } finally {
       // answered, or failed: a client that goes away mid-body fails the read ('aborted')
       hold?.release();
+      const durationMs = started === undefined ? 0 : performance.now() - started;
       // a call no deployed API answered (an unknown address, a refused body) is in no API's log
       if (requestLog && trace?.api && answer && written)
         requestLog.record(
-          captureCall(req, rawBody, trace.api, trace, answer, written, {
-            at: arrived as number,
-            durationMs: performance.now() - (started as number),
-          }),
+          captureCall(req, rawBody, trace.api, trace, answer, written, { at: arrived as number, durationMs }),
         );
+      metrics?.observeSandbox({
+        apiId: trace?.api?.id,
+        status: answer?.status ?? res.statusCode,
+        invalid: (trace?.problems?.length ?? 0) > 0,
+        seconds: durationMs / 1000,
+      });
     }
   };
 }

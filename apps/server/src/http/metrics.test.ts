@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../test/accounts.js';
+import { deploy } from '../test/sandbox.js';
+import { dialects } from '../test/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+
+const petstore = readFileSync(
+  createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore.json'),
+  'utf8',
+);
+const TOKEN = 'a-metrics-token-for-tests';
+
+/** The value of one sample of the text format, e.g. `sandbox_requests_total{api="3",status_class="2xx"}`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const [, inside = ''] = /\{(.*)\}/.exec(line) ?? [];
+    const present = inside.split(',');
+    if (wanted.every((label) => present.includes(label))) return Number(line.split(' ').at(-1));
+  }
+  return undefined;
+}
+
+describe.each(dialects)('metrics, on %s', (dialect) => {
+  let app: TestApp;
+  afterEach(() => app.close());
+
+  const scrape = async () => {
+    const res = await app.server.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.body;
+  };
+
+  it('counts each deployed API’s sandbox calls by status class, its validation failures, and the control plane by route', async () => {
+    app = await startTestApp(dialect, { METRICS_TOKEN: TOKEN });
+    const { auth } = await signUpAndVerify(app);
+    const sandbox = await deploy(app, auth, petstore);
+    const api = String(sandbox.api.id);
+    const headers = { authorization: 'Bearer a-token', accept: 'application/json' };
+    for (let i = 0; i < 3; i++)
+      expect((await sandbox.call('GET', '/pet/findByStatus?status=sold', { headers })).statusCode).toBe(200);
+    expect((await sandbox.call('GET', '/pet/findByStatus?status=lost', { headers })).statusCode).toBe(400);
+    expect((await sandbox.call('GET', '/nowhere')).statusCode).toBe(404);
+
+    const text = await scrape();
+    expect(sample(text, 'sandbox_requests_total', { api, status_class: '2xx' })).toBe(3);
+    expect(sample(text, 'sandbox_requests_total', { api, status_class: '4xx' })).toBe(2);
+    expect(sample(text, 'sandbox_validation_failures_total', { api })).toBe(1);
+    expect(sample(text, 'sandbox_request_duration_seconds_count', { api })).toBe(5);
+    expect(
+      sample(text, 'http_requests_total', {
+        method: 'POST',
+        route: '/api/v1/auth/authenticate',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        method: 'POST',
+        route: '/api/v1/auth/authenticate',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    if (dialect === 'postgres') expect(sample(text, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('asks for its token, and is not there unless turned on', async () => {
+    app = await startTestApp(dialect, { METRICS_TOKEN: TOKEN });
+    expect((await app.server.inject('/metrics')).statusCode).toBe(401);
+    const wrong = await app.server.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer not-the-token-at-all' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    await app.close();
+    app = await startTestApp(dialect);
+    const off = await app.server.inject('/metrics');
+    expect(off.headers['content-type'] ?? '').not.toMatch(/^text\/plain; version/);
+    expect(off.body).not.toContain('sandbox_requests_total');
+  });
+});
