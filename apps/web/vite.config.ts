@@ -1,21 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './precompressAssets';
 
 // The server owns /api and /sandbox; in development Vite forwards them so the app stays same-origin.
 const serverOrigin = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Libraries change less often than the app: separate chunks stay cached across deploys.
+    // Each screen is a chunk of its own (app/router.tsx); libraries are split by which screens use them,
+    // so the sign-in screen downloads the few MUI components it shows, not the whole of MUI.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            // The code editor is fetched only by the screens that show one (components/codeEditor):
-            // kept out of `vendor`, which every screen loads.
+            // The code editor is fetched only by the screens that show one (components/codeEditor).
             {
               name: 'codemirror',
               test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/,
@@ -23,8 +24,12 @@ export default defineConfig({
             },
             // Read only when a document is chosen in the New API dialog (documentInfo.ts).
             { name: 'yaml', test: /node_modules[\\/]yaml[\\/]/, priority: 2 },
-            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)/ },
-            { name: 'vendor', test: /node_modules/ },
+            // What every screen runs and what changes least often: one chunk that stays cached across deploys.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -1,58 +1,122 @@
 import { createBrowserRouter } from 'react-router';
-import { NotFoundPage } from '../components/NotFoundPage';
-import { ProtectedLayout } from '../components/ProtectedLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { ApiDetailPage } from '../features/apis/ApiDetailPage';
-import { ApiSidebar } from '../features/apis/ApiSidebar';
-import { DashboardPage } from '../features/apis/DashboardPage';
-import { EmailVerifiedPage } from '../features/auth/EmailVerifiedPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ResendVerificationPage } from '../features/auth/ResendVerificationPage';
-import { SetPasswordPage } from '../features/auth/SetPasswordPage';
-import { SignInPage } from '../features/auth/SignInPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
-import { CopilotPage } from '../features/copilot/CopilotPage';
-import { ApiLabPage } from '../features/lab/ApiLabPage';
-import { PrivacyPolicyPage } from '../features/legal/PrivacyPolicyPage';
-import { TermsPage } from '../features/legal/TermsPage';
-import { RequestLogPage } from '../features/requestLog/RequestLogPage';
-import { TeamMembersPage } from '../features/team/TeamMembersPage';
-import { TokenManagerPage } from '../features/tokens/TokenManagerPage';
+
+// Each screen is its own chunk, fetched when its route first matches: the sign-in screen does not
+// download the editor, the tables or the dialogs of the signed-in screens. On a navigation the current
+// screen stays until the next one's chunk is in; on the first load the page stays blank (as it was
+// before any script ran) rather than flashing a spinner for a few milliseconds.
 
 // spec §2 route table.
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
+    HydrateFallback: () => null,
     children: [
-      { path: '/', element: <SignInPage /> },
-      { path: '/signin', element: <SignInPage /> },
-      { path: '/signup', element: <SignUpPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/verification/:token', element: <EmailVerifiedPage /> },
-      { path: '/verification/:token/:isTeamMember/:userId', element: <EmailVerifiedPage /> },
-      { path: '/resend-verification', element: <ResendVerificationPage /> },
-      { path: '/set-password/:userId', element: <SetPasswordPage /> },
-      { path: '/terms-and-conditions', element: <TermsPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       {
-        element: <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} />,
+        path: '/',
+        lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
+      },
+      {
+        path: '/signin',
+        lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
+      },
+      {
+        path: '/signup',
+        lazy: () => import('../features/auth/SignUpPage').then((m) => ({ Component: m.SignUpPage })),
+      },
+      {
+        path: '/forgot-password',
+        lazy: () =>
+          import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '/verification/:token',
+        lazy: () =>
+          import('../features/auth/EmailVerifiedPage').then((m) => ({ Component: m.EmailVerifiedPage })),
+      },
+      {
+        path: '/verification/:token/:isTeamMember/:userId',
+        lazy: () =>
+          import('../features/auth/EmailVerifiedPage').then((m) => ({ Component: m.EmailVerifiedPage })),
+      },
+      {
+        path: '/resend-verification',
+        lazy: () =>
+          import('../features/auth/ResendVerificationPage').then((m) => ({
+            Component: m.ResendVerificationPage,
+          })),
+      },
+      {
+        path: '/set-password/:userId',
+        lazy: () =>
+          import('../features/auth/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
+      },
+      {
+        path: '/terms-and-conditions',
+        lazy: () => import('../features/legal/TermsPage').then((m) => ({ Component: m.TermsPage })),
+      },
+      {
+        path: '/privacy-policy',
+        lazy: () =>
+          import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
+      },
+      {
+        lazy: async () => {
+          const [{ ProtectedLayout }, { ApiSidebar }] = await Promise.all([
+            import('../components/ProtectedLayout'),
+            import('../features/apis/ApiSidebar'),
+          ]);
+          return { element: <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} /> };
+        },
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/request/:projectId/:apiId', element: <ApiDetailPage /> },
+          {
+            path: '/dashboard',
+            lazy: () =>
+              import('../features/apis/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: '/request/:projectId/:apiId',
+            lazy: () =>
+              import('../features/apis/ApiDetailPage').then((m) => ({ Component: m.ApiDetailPage })),
+          },
           // What the API's sandbox received: `projectId` is the API, as on the detail screen.
-          { path: '/requests/:projectId', element: <RequestLogPage /> },
+          {
+            path: '/requests/:projectId',
+            lazy: () =>
+              import('../features/requestLog/RequestLogPage').then((m) => ({ Component: m.RequestLogPage })),
+          },
         ],
       },
       {
-        element: <ProtectedLayout variant="tools" />,
+        lazy: () =>
+          import('../components/ProtectedLayout').then((m) => ({
+            element: <m.ProtectedLayout variant="tools" />,
+          })),
         children: [
-          { path: '/api-keys', element: <TokenManagerPage /> },
-          { path: '/manage-team', element: <TeamMembersPage /> },
-          { path: '/prompter', element: <CopilotPage /> },
-          { path: '/api-lab', element: <ApiLabPage /> },
+          {
+            path: '/api-keys',
+            lazy: () =>
+              import('../features/tokens/TokenManagerPage').then((m) => ({ Component: m.TokenManagerPage })),
+          },
+          {
+            path: '/manage-team',
+            lazy: () =>
+              import('../features/team/TeamMembersPage').then((m) => ({ Component: m.TeamMembersPage })),
+          },
+          {
+            path: '/prompter',
+            lazy: () => import('../features/copilot/CopilotPage').then((m) => ({ Component: m.CopilotPage })),
+          },
+          {
+            path: '/api-lab',
+            lazy: () => import('../features/lab/ApiLabPage').then((m) => ({ Component: m.ApiLabPage })),
+          },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: () => import('../components/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+      },
     ],
   },
 ]);
