@@ -73,6 +73,8 @@ export interface AppOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Told of every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time tokens and sessions are checked against (tests move it on rather than wait). */
+  clock?: () => number;
   /** Waits between attempts to send a mail over SMTP (tests shorten them). */
   mailRetryDelaysMs?: number[];
   /** Where the traffic simulation draws delays and failures from (tests: a seeded generator). */
@@ -128,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const signInLimiter = createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 });
   const auth = createAuthService({
     users,
-    sessions: createSessionTokens(config.jwtSecret, config.jwtTtlSeconds),
+    sessions: createSessionTokens(config.jwtSecret, config.jwtTtlSeconds, options.clock),
     accountLimiter: signInLimiter,
     addressLimiter: createAttemptLimiter(db.kysely, { max: 100, windowSeconds: 15 * 60 }),
     mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), {
     ...config.sandbox,
     random: options.simulationRandom,
+    now: options.clock,
   });
   const requestLogStore = createRequestLogStore(db);
   const now = options.now ?? Date.now;

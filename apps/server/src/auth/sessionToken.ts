@@ -15,7 +15,12 @@ export interface SessionTokens {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
-export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
+/** `now`: the time sessions are checked against (tests move it on rather than wait). */
+export function createSessionTokens(
+  secret: string,
+  ttlSeconds: number,
+  now: () => number = Date.now,
+): SessionTokens {
   const key = new TextEncoder().encode(secret);
   return {
     sign: ({ userId }) =>
@@ -30,7 +35,10 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+        });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || userId <= 0) return null;
         const issuedAtMs =

@@ -40,9 +40,10 @@ interface Deployed {
 export function createSandboxRuntime(
   db: Kysely<Database>,
   records: RecordStore,
-  options: { compiledApis: number; random?: Random },
+  options: { compiledApis: number; random?: Random; now?: () => number },
 ) {
   const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
   async function load(key: string): Promise<Deployed | null> {
     const deployed = await loadDeployedApi(db, key);
     if (!deployed) return null;
@@ -98,7 +99,7 @@ export function createSandboxRuntime(
       if (api.isAuthRequired) {
         const header = request.headers.authorization;
         const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-        if (!token || !tokens.accepts(token)) {
+        if (!token || !tokens.accepts(token, now())) {
           return {
             status: 401,
             headers: { 'www-authenticate': 'Bearer' },
