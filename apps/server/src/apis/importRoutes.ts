@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guard.js';
 import { Invalid } from '../http/errors.js';
+import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
@@ -42,6 +43,16 @@ async function readPieces(file: AsyncIterable<Buffer>): Promise<Buffer[]> {
   return pieces;
 }
 
+const importSchema = {
+  tags: ['APIs'],
+  summary: 'Import an OpenAPI 3.x or Swagger 2.0 document as a new API (the New API form)',
+  consumes: ['multipart/form-data'],
+  body: ZImportFields.extend({
+    multipartFile: zUploadedFile('The document: a .json, .yaml or .yml file of at most 10 MB'),
+  }),
+  response: { 201: { description: 'The new API (ApiMaster) and what the import could not keep (warnings)' } },
+};
+
 /** spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form. */
 export async function importRoutes(app: FastifyInstance, apis: ApisService): Promise<void> {
   const importer = createImportWorker();
@@ -53,7 +64,7 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
 
     scope.post(
       '/api/api-config-master/swagger/upload',
-      { config: { minRole: ROLE_DEVELOPER } },
+      { config: { minRole: ROLE_DEVELOPER }, schema: importSchema },
       async (request, reply) => {
         if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data');
         const fields: Record<string, string> = {};

@@ -1,6 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/connection.js';
+
+const ZDatabase = z.enum(['sqlite', 'postgres']).describe('The database this server uses');
+export const ZHealthy = z.object({ status: z.literal('ok'), database: ZDatabase });
+const ZUnhealthy = z.object({ status: z.literal('unavailable'), database: ZDatabase, detail: z.string() });
+const healthSchema = {
+  tags: ['Health'],
+  summary: 'Whether this server can do its work: its database is asked with a real query',
+  response: { 200: ZHealthy, 503: ZUnhealthy },
+};
+const readySchema = {
+  tags: ['Health'],
+  summary: 'Whether a load balancer should send this server requests (not while starting or draining)',
+  response: {
+    200: z.object({ status: z.literal('ready') }),
+    503: z.object({ status: z.literal('not ready') }),
+  },
+};
 
 /** A database that has not answered `select 1` by then is reported down. */
 const DATABASE_CHECK_MS = 2000;
@@ -35,7 +53,7 @@ async function databaseAnswers(db: Db): Promise<string | null> {
  * once shutdown has begun, while requests in flight drain.
  */
 export function healthRoutes(server: FastifyInstance, db: Db, lifecycle: Lifecycle): void {
-  server.get('/api/health', { config: { public: true } }, async (_request, reply) => {
+  server.get('/api/health', { config: { public: true }, schema: healthSchema }, async (_request, reply) => {
     const failure = await databaseAnswers(db);
     if (failure === null) return { status: 'ok', database: db.dialect };
     reply.code(503);
@@ -45,7 +63,7 @@ export function healthRoutes(server: FastifyInstance, db: Db, lifecycle: Lifecyc
       detail: `The database does not answer: ${failure}`,
     };
   });
-  server.get('/api/ready', { config: { public: true } }, async (_request, reply) => {
+  server.get('/api/ready', { config: { public: true }, schema: readySchema }, async (_request, reply) => {
     if (lifecycle.ready) return { status: 'ready' };
     reply.code(503);
     return { status: 'not ready' };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { ROLE_DEVELOPER, ZRequestLogQuery } from '@sandbox/contracts';
+import { ROLE_DEVELOPER, ZMessageResponse, ZRequestLogQuery } from '@sandbox/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
@@ -14,6 +14,38 @@ const read = { config: { apiToken: true } };
 const write = { config: { minRole: ROLE_DEVELOPER } };
 const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });
 const ZLastEventId = z.coerce.number().int().nonnegative().optional().catch(undefined);
+const tags = ['Request log'];
+const listSchema = {
+  tags,
+  summary: "The calls the API's sandbox answered, newest first, a page at a time",
+  description: "Open to the API's team and to the API's sandbox tokens.",
+  params: ZApiParams,
+  querystring: ZRequestLogQuery,
+  response: {
+    200: { description: 'A page of calls (RequestLogPage): `items`, and `nextBefore` for the next' },
+  },
+};
+const clearSchema = {
+  tags,
+  summary: "Clear the API's request log",
+  params: ZApiParams,
+  response: { 200: ZMessageResponse },
+};
+const streamSchema = {
+  tags,
+  summary: 'The calls as they happen, as server-sent events (resumes after Last-Event-ID)',
+  description:
+    "Open to the API's team and to the API's sandbox tokens. Read with fetch(): EventSource cannot send the token.",
+  params: ZApiParams,
+  querystring: ZRequestLogQuery.omit({ before: true, limit: true }),
+  headers: z.object({ 'last-event-id': z.string().optional().describe('The id of the last event received') }),
+  response: {
+    200: {
+      description: 'One `data:` event per call (LoggedRequest), its id the entry id',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+  },
+};
 
 function readerOf(request: FastifyRequest): LogReader {
   return request.user ? { user: currentUser(request) } : { token: request.apiToken ?? '' };
@@ -30,7 +62,7 @@ export function requestLogRoutes(
   log: RequestLogService,
   streams: RequestStreams,
 ): void {
-  app.get('/api/api-config-master/:apiMasterId/requests', read, (request) =>
+  app.get('/api/api-config-master/:apiMasterId/requests', { ...read, schema: listSchema }, (request) =>
     log.list(
       readerOf(request),
       parseWith(ZApiParams, request.params).apiMasterId,
@@ -38,25 +70,33 @@ export function requestLogRoutes(
     ),
   );
 
-  app.delete('/api/api-config-master/:apiMasterId/requests', write, async (request) => {
-    await log.clear(currentUser(request), parseWith(ZApiParams, request.params).apiMasterId);
-    return { message: 'Request log cleared' };
-  });
+  app.delete(
+    '/api/api-config-master/:apiMasterId/requests',
+    { ...write, schema: clearSchema },
+    async (request) => {
+      await log.clear(currentUser(request), parseWith(ZApiParams, request.params).apiMasterId);
+      return { message: 'Request log cleared' };
+    },
+  );
 
   // Server-sent events through fetch(): EventSource cannot send the Authorization header.
-  app.get('/api/api-config-master/:apiMasterId/requests/stream', read, async (request, reply) => {
-    const reader = readerOf(request);
-    const apiMasterId = await log.admit(reader, parseWith(ZApiParams, request.params).apiMasterId);
-    const { before: _before, limit: _limit, ...filters } = parseWith(ZRequestLogQuery, request.query);
-    const place = streams.reserve(apiMasterId, readerKey(reader));
-    let cursor: number;
-    try {
-      cursor = await streams.cursorOf(apiMasterId, ZLastEventId.parse(request.headers['last-event-id']));
-    } catch (error) {
-      place.release();
-      throw error;
-    }
-    reply.hijack();
-    streams.start(reply.raw, place, reply.getHeaders() as OutgoingHttpHeaders, filters, cursor);
-  });
+  app.get(
+    '/api/api-config-master/:apiMasterId/requests/stream',
+    { ...read, schema: streamSchema },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      const apiMasterId = await log.admit(reader, parseWith(ZApiParams, request.params).apiMasterId);
+      const { before: _before, limit: _limit, ...filters } = parseWith(ZRequestLogQuery, request.query);
+      const place = streams.reserve(apiMasterId, readerKey(reader));
+      let cursor: number;
+      try {
+        cursor = await streams.cursorOf(apiMasterId, ZLastEventId.parse(request.headers['last-event-id']));
+      } catch (error) {
+        place.release();
+        throw error;
+      }
+      reply.hijack();
+      streams.start(reply.raw, place, reply.getHeaders() as OutgoingHttpHeaders, filters, cursor);
+    },
+  );
 }

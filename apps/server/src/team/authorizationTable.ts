@@ -379,10 +379,20 @@ export const TABLE: Entry[] = [
   },
 ];
 
-/** Open without a session: signing up and in, verification, password recovery, set password, health. */
+/**
+ * Open without a session: signing up and in, verification, password recovery, set password, health,
+ * and the API's own description (its OpenAPI document and the reference page, with its assets).
+ */
 export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
+  'GET /api/openapi.json',
+  'GET /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/authenticate',
   'POST /api/v1/auth/verification/:token',
