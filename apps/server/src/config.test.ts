@@ -80,6 +80,23 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps a request log of 1,000 calls for 7 days per API unless told otherwise, or none with REQUEST_LOG=off', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).requestLog).toEqual({
+      enabled: true,
+      maxEntries: 1000,
+      maxAgeDays: 7,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, REQUEST_LOG: 'off', REQUEST_LOG_ENTRIES: '50', REQUEST_LOG_DAYS: '1' })
+        .requestLog,
+    ).toEqual({ enabled: false, maxEntries: 50, maxAgeDays: 1 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUEST_LOG: 'maybe' })).toThrow(
+      /REQUEST_LOG must be on or off/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUEST_LOG_ENTRIES: '0' })).toThrow(/REQUEST_LOG_ENTRIES/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000', DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')) })).toThrow(
       /PORT/,

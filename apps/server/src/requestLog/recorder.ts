@@ -18,25 +18,30 @@ export interface RecorderOptions extends Omit<RequestLogSettings, 'enabled'> {
    */
   queueEntries?: number;
   queueBytes?: number;
+  /** Calls of one API written per batch, its newest (default 100, or maxEntries if fewer). */
+  perBatch?: number;
 }
 
 /**
  * The request log's writer, off the sandbox's hot path: a call is queued in memory as answered and
  * written with the others of its ~200 ms in one insert, after which each API's log is pruned to its
- * newest entries and its age. Only an API's newest `maxEntries` calls of a batch are written: older
- * ones would be pruned at once.
+ * newest entries and its age. A batch keeps an API's newest 100 calls (500 a second): an API called
+ * faster has the rest of its calls left out, so that logging costs the sandbox a bounded share of its
+ * time whatever the load (writing a call costs about as much as answering a simple one).
  */
 export function createRequestRecorder(store: RequestLogStore, options: RecorderOptions) {
   const { now, log, maxEntries } = options;
   const flushMs = options.flushMs ?? 200;
   const queueEntries = options.queueEntries ?? 10_000;
   const queueBytes = options.queueBytes ?? 32 * 1024 * 1024;
+  const perBatch = Math.min(options.perBatch ?? 100, maxEntries);
   const maxAgeMs = options.maxAgeDays * DAY_MS;
 
-  let queue: (CapturedCall | undefined)[] = [];
-  /** Queue entries before it were dropped (set to undefined): the queue starts there. */
-  let head = 0;
+  /** Per API, its calls waiting to be written, oldest first (a Map keeps the APIs in first-call order). */
+  let queue = new Map<number, CapturedCall[]>();
+  let queued = 0;
   let queuedBytes = 0;
+  /** Calls left out since the last batch: past the per-API share, or the queue's bound. */
   let dropped = 0;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
@@ -45,33 +50,55 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
 
   const notBefore = () => new Date(now() - maxAgeMs).toISOString();
 
-  function take(): CapturedCall[] {
-    const batch = queue.slice(head) as CapturedCall[];
-    queue = [];
-    head = 0;
+  function dropOldest(calls: CapturedCall[]): void {
+    const gone = calls.shift() as CapturedCall;
+    queued -= 1;
+    queuedBytes -= gone.bytes;
+    dropped += 1;
+  }
+
+  function record(call: CapturedCall): void {
+    let calls = queue.get(call.apiMasterId);
+    if (calls === undefined) {
+      calls = [];
+      queue.set(call.apiMasterId, calls);
+    }
+    calls.push(call);
+    queued += 1;
+    queuedBytes += call.bytes;
+    if (calls.length > perBatch) dropOldest(calls);
+    // past the queue's bound: the oldest calls of the API called the longest ago, else this one's
+    while (queued > queueEntries || queuedBytes > queueBytes) {
+      const [first] = queue.values();
+      dropOldest(first.length > 0 && first !== calls ? first : calls);
+      if (first.length === 0) queue.delete(queue.keys().next().value as number);
+    }
+    if (timer === undefined) {
+      timer = setTimeout(() => void flushQueue(), flushMs);
+      timer.unref();
+    }
+  }
+
+  function take(): Map<number, CapturedCall[]> {
+    const batch = queue;
+    queue = new Map();
+    queued = 0;
     queuedBytes = 0;
     return batch;
   }
 
-  async function write(batch: CapturedCall[]): Promise<void> {
-    const perApi = new Map<number, number>();
+  async function write(batch: Map<number, CapturedCall[]>): Promise<void> {
     const rows: NewRow[] = [];
-    for (let i = batch.length - 1; i >= 0; i--) {
-      const call = batch[i];
-      const count = perApi.get(call.apiMasterId) ?? 0;
-      perApi.set(call.apiMasterId, count + 1);
-      if (count < maxEntries) rows.push(toRow(call));
-    }
-    rows.reverse();
+    for (const calls of batch.values()) for (const call of calls) rows.push(toRow(call));
     await store.insert(rows);
     const cutoff = notBefore();
-    for (const apiMasterId of perApi.keys()) await store.prune(apiMasterId, maxEntries, cutoff);
+    for (const apiMasterId of batch.keys()) await store.prune(apiMasterId, maxEntries, cutoff);
     // every API's old entries, those of APIs no longer called included
     if (now() - lastSweep >= SWEEP_MS) {
       lastSweep = now();
       await store.removeOlderThan(cutoff);
     }
-    const apiMasterIds = new Set(perApi.keys());
+    const apiMasterIds = new Set(batch.keys());
     for (const listener of listeners) listener(apiMasterIds);
   }
 
@@ -79,11 +106,11 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
     timer = undefined;
     while (flushing) await flushing;
     const batch = take();
-    if (batch.length === 0) return;
+    if (batch.size === 0) return;
     if (dropped > 0) {
       log.warn(
         { dropped },
-        'request log: calls arrived faster than they could be written; the oldest were dropped',
+        'request log: calls came faster than the log keeps them; the oldest were left out',
       );
       dropped = 0;
     }
@@ -93,24 +120,6 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
         flushing = undefined;
       });
     await flushing;
-  }
-
-  function record(call: CapturedCall): void {
-    queue.push(call);
-    queuedBytes += call.bytes;
-    while (queue.length - head > queueEntries || queuedBytes > queueBytes) {
-      queuedBytes -= (queue[head] as CapturedCall).bytes;
-      queue[head++] = undefined;
-      dropped += 1;
-    }
-    if (head > queueEntries) {
-      queue = queue.slice(head);
-      head = 0;
-    }
-    if (timer === undefined) {
-      timer = setTimeout(() => void flushQueue(), flushMs);
-      timer.unref();
-    }
   }
 
   return {
@@ -126,8 +135,12 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
     /** Drops what is queued of an API whose log is being cleared, once any write under way is done. */
     async forgetApi(apiMasterId: number): Promise<void> {
       while (flushing) await flushing;
-      const kept = take().filter((call) => call.apiMasterId !== apiMasterId);
-      for (const call of kept) record(call);
+      const calls = queue.get(apiMasterId) ?? [];
+      for (const call of calls) {
+        queued -= 1;
+        queuedBytes -= call.bytes;
+      }
+      queue.delete(apiMasterId);
     },
 
     /** Told, after each write, which APIs' logs gained entries. */
@@ -135,8 +148,6 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-
-    notBefore,
 
     async close(): Promise<void> {
       clearTimeout(timer);
