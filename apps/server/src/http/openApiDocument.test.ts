@@ -20,7 +20,7 @@ interface Document {
 /** `METHOD /path` of every /api route, as the document writes paths; the reference page's own routes aside. */
 function apiOperations(routes: RouteOptions[]): string[] {
   return routes
-    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(`${DOCS_PREFIX}/`))
+    .filter((r) => r.url.startsWith('/api/') && !`${r.url}/`.startsWith(`${DOCS_PREFIX}/`))
     .flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`))
     .filter((key) => !key.startsWith('HEAD '));
 }

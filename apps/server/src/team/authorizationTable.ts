@@ -387,7 +387,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/openapi.json',
-  'GET /api/docs/',
+  'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',
   'GET /api/docs/static/*',
