@@ -1,6 +1,7 @@
 // `npm run bench`: the sandbox against Stoplight Prism, Mockoon CLI and a bare node:http server, all
 // mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time);
-// then the flood (bench/flood.ts) against a fresh sandbox.
+// then the flood (bench/flood.ts) against a fresh sandbox. The sandbox runs twice: as configured by
+// default (its request log on) and with REQUEST_LOG=off, so the log's cost is measured in the same run.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,8 @@ const bin = (name: string) => join(root, 'node_modules/.bin', name);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
- * `BENCH_ONLY=sandbox,node:http` loads only those servers; `flood` and `import` in the list run the
- * flood and the import stall.
+ * `BENCH_ONLY=sandbox,sandbox/log-off,node:http` loads only those servers; `flood` and `import` in the
+ * list run the flood and the import stall.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Extra flags for the sandbox's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
@@ -45,12 +46,12 @@ interface Figures {
   cpuUs: number;
 }
 
-async function startSandbox(): Promise<Target> {
+async function startSandbox(name = 'sandbox', env: Record<string, string> = {}): Promise<Target> {
   const { child, base } = await startDeployedSandbox({
-    dataDir: join(work, 'data'),
+    dataDir: join(work, `data-${name.replace(/\W+/g, '-')}`),
     nodeFlags: SANDBOX_FLAGS,
     // The POST scenario stores a few hundred thousand records: it measures storing, not the limit.
-    env: { SANDBOX_MAX_RECORDS: '100000000', SANDBOX_MAX_BYTES: '100gb' },
+    env: { SANDBOX_MAX_RECORDS: '100000000', SANDBOX_MAX_BYTES: '100gb', ...env },
   });
   const pet = (await (
     await fetch(`${base}/pets`, {
@@ -59,7 +60,7 @@ async function startSandbox(): Promise<Target> {
       body: JSON.stringify(newPet),
     })
   ).json()) as { id: string };
-  return { name: 'sandbox', child, base, petId: pet.id };
+  return { name, child, base, petId: pet.id };
 }
 
 async function startPrism(): Promise<Target> {
@@ -142,7 +143,13 @@ async function load(
 
 // Every server runs at once and each scenario loads them in turn, round after round, so that a
 // slower or faster minute of this shared machine falls on all of them alike; the median round counts.
-const starts = { sandbox: startSandbox, prism: startPrism, mockoon: startMockoon, 'node:http': startBare };
+const starts = {
+  sandbox: () => startSandbox(),
+  'sandbox/log-off': () => startSandbox('sandbox/log-off', { REQUEST_LOG: 'off' }),
+  prism: startPrism,
+  mockoon: startMockoon,
+  'node:http': startBare,
+};
 const targets: Target[] = [];
 for (const [name, start] of Object.entries(starts)) {
   if (!ONLY || ONLY.includes(name)) targets.push(await start());
@@ -170,12 +177,12 @@ for (const target of targets) await stop(target.child);
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(`\n${DURATION_S} s per run, median of ${ROUNDS} rounds, 50 connections, 127.0.0.1\n`);
 console.log(
-  `${'server'.padEnd(10)}${'scenario'.padEnd(12)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('CPU µs', 8)}${pad('RSS MB', 8)}${pad('non-2xx', 9)}`,
+  `${'server'.padEnd(16)}${'scenario'.padEnd(12)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('CPU µs', 8)}${pad('RSS MB', 8)}${pad('non-2xx', 9)}`,
 );
 for (const [name, figures] of results) {
   for (const [scenario, f] of figures) {
     console.log(
-      `${name.padEnd(10)}${scenario.padEnd(12)}${pad(f.rps, 9)}${pad(f.p50, 8)}${pad(f.p99, 8)}${pad(f.cpuUs, 8)}${pad(f.rss, 8)}${pad(f.non2xx, 9)}`,
+      `${name.padEnd(16)}${scenario.padEnd(12)}${pad(f.rps, 9)}${pad(f.p50, 8)}${pad(f.p99, 8)}${pad(f.cpuUs, 8)}${pad(f.rss, 8)}${pad(f.non2xx, 9)}`,
     );
   }
 }
@@ -192,6 +199,19 @@ for (const scenario of ours ? scenarios.map((s) => s.name) : []) {
   console.log(
     `${scenario.padEnd(12)} ×Prism ${ratio('prism').toFixed(2)}  ×Mockoon ${ratio('mockoon').toFixed(2)}  of node:http ${(ratio('node:http') * 100).toFixed(0)} %  p99 ${mine.p99} ms`,
   );
+}
+
+const logOff = results.get('sandbox/log-off');
+if (ours && logOff) {
+  console.log('\nthe request log on against off (target: at most 10 % fewer req/s, CPU µs per request)');
+  for (const scenario of scenarios.map((s) => s.name)) {
+    const on = ours.get(scenario) as Figures;
+    const off = logOff.get(scenario) as Figures;
+    const change = (on.rps / off.rps - 1) * 100;
+    console.log(
+      `${scenario.padEnd(12)} ${on.rps} / ${off.rps} req/s (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)  ${on.cpuUs} / ${off.cpuUs} µs`,
+    );
+  }
 }
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
