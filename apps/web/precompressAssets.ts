@@ -23,11 +23,14 @@ export function precompressAssets(): Plugin {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    async writeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) => compressible.test(file));
-      await Promise.all(files.map((file) => writeCompressedCopies(join(outDir, file))));
-    },
+    writeBundle: () => precompressDirectory(outDir),
   };
+}
+
+/** Writes the `.br` and `.gz` copies of every compressible file under `dir`. */
+export async function precompressDirectory(dir: string): Promise<void> {
+  const files = (await readdir(dir, { recursive: true })).filter((file) => compressible.test(file));
+  await Promise.all(files.map((file) => writeCompressedCopies(join(dir, file))));
 }
 
 async function writeCompressedCopies(path: string): Promise<void> {
