@@ -134,7 +134,8 @@ export function captureCall(
   // the path within the API: after `/sandbox/<key>`
   const slash = address.indexOf('/', SANDBOX_PREFIX.length);
   const request = cutBody(rawBody === '' ? undefined : rawBody);
-  const response = cutBody(written.text);
+  // what was sent: a HEAD's answer carries no body
+  const response = cutBody(req.method === 'HEAD' ? undefined : written.text);
   return {
     apiMasterId: api.id,
     at: timing.at,

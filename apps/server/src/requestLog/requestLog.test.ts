@@ -70,6 +70,34 @@ describe.each(dialects)('the request log on %s', (dialect) => {
     expect(invalid.problems).toEqual([{ location: 'body.text', message: 'is required' }]);
   });
 
+  it('records the traffic simulation’s failures, a dropped connection as status 0', async () => {
+    const simulated = await deploy(app, auth, notesYaml);
+    const behave = (payload: object) =>
+      app.server.inject({
+        method: 'PUT',
+        url: `/api/api-config-master/${simulated.api.id}/behaviour`,
+        headers: auth,
+        payload,
+      });
+    expect((await behave({ failureRate: 100, failureStatus: 503 })).statusCode).toBe(200);
+    expect((await simulated.call('GET', '/notes')).statusCode).toBe(503);
+    expect((await behave({ failureRate: 100, failureStatus: 0 })).statusCode).toBe(200);
+    await expect(simulated.call('GET', '/notes/dropped')).rejects.toThrow();
+    const [dropped, failed] = await logHolding(app, auth, simulated.api.id, 2);
+    expect(failed).toMatchObject({
+      status: 503,
+      source: 'simulated',
+      simulated: { delayMs: 0, failed: true },
+    });
+    expect(dropped).toMatchObject({
+      path: '/notes/dropped',
+      status: 0,
+      source: 'simulated',
+      responseBody: null,
+      simulated: { delayMs: 0, failed: true },
+    });
+  });
+
   it('says why no endpoint answered a call', async () => {
     await sandbox.call('GET', '/nothing/here');
     await sandbox.call('DELETE', '/notes');
