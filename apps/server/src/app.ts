@@ -79,8 +79,11 @@ export interface AppOptions {
   mailRetryDelaysMs?: number[];
   /** Where the traffic simulation draws delays and failures from (tests: a seeded generator). */
   simulationRandom?: Random;
-  /** The clock the request log stamps and ages entries by, in epoch ms (tests move it). */
-  now?: () => number;
+  /**
+   * The clock the request log stamps and ages entries by, in epoch ms: tests move it days on, apart
+   * from `clock`, so the log ages while sessions stay valid.
+   */
+  requestLogClock?: () => number;
 }
 
 export interface App {
@@ -181,7 +184,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     now: options.clock,
   });
   const requestLogStore = createRequestLogStore(db);
-  const now = options.now ?? Date.now;
+  const now = options.requestLogClock ?? Date.now;
   const recorder = config.requestLog.enabled
     ? createRequestRecorder(requestLogStore, { ...config.requestLog, now, log: server.log })
     : undefined;

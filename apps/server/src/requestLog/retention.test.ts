@@ -19,7 +19,7 @@ describe.each(dialects)('what the request log keeps on %s', (dialect) => {
     app = await startTestApp(
       dialect,
       { REQUEST_LOG_ENTRIES: '3', REQUEST_LOG_DAYS: '7' },
-      { now: () => clock },
+      { requestLogClock: () => clock },
     );
     ({ auth } = await signUpAndVerify(app));
   });
