@@ -89,6 +89,36 @@ describe.each(dialects)('what the request log keeps on %s', (dialect) => {
   });
 });
 
+describe.each(dialects)('a batch with a call of an API deleted meanwhile, on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(() => app.close());
+
+  it('writes the other calls and leaves that one out', async () => {
+    const { auth } = await signUpAndVerify(app);
+    const kept = await deploy(app, auth, notesYaml);
+    const gone = await deploy(app, auth, notesYaml);
+    await app.server.inject({
+      method: 'DELETE',
+      url: `/api/api-config-master/${gone.api.id}`,
+      headers: auth,
+    });
+    const recorder = createRequestRecorder(createRequestLogStore(app.db), {
+      maxEntries: 1000,
+      maxAgeDays: 7,
+      now: Date.now,
+      log: app.server.log,
+    });
+    recorder.record(aCall(kept.api.id, '/before', Date.now()));
+    recorder.record(aCall(gone.api.id, '/deleted', Date.now()));
+    recorder.record(aCall(kept.api.id, '/after', Date.now()));
+    await recorder.close();
+    expect((await logHolding(app, auth, kept.api.id, 2)).map((e) => e.path)).toEqual(['/after', '/before']);
+  });
+});
+
 /** A call as the sandbox hands it to the log. */
 function aCall(apiMasterId: number, path: string, at: number): CapturedCall {
   return {
