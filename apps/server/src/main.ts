@@ -5,8 +5,13 @@ const config = loadConfig();
 const app = await buildApp(config);
 const { server } = app;
 
+// One drain however many signals come: a terminal's Ctrl+C reaches every process of its group, and
+// `npm start` passes it on too. The drain itself ends by its deadline.
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
+  process.on(signal, async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     server.log.info({ signal, deadlineMs: config.shutdownDeadlineMs }, 'shutting down');
     const outcome = await app.shutdown();
     server.log.info({ outcome }, 'shut down');

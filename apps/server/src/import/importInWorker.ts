@@ -49,12 +49,14 @@ const DEFAULTS: Required<ImportWorkerOptions> = {
 /** Rebuilding the result on the event loop is itself split into slices this long. */
 const SLICE_MS = 4;
 
+// Beside this module: importWorker.ts among the sources; in the build, importWorker.js beside main.js,
+// an entry of its own (scripts/buildProduct.mjs).
 const entry = new URL(`./importWorker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 function spawn(maxHeapMb: number): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
-  // Running from the TypeScript sources (tsx in production, vitest in tests): on Node 20 a worker's
+  // Running from the TypeScript sources (tsx in development, vitest in tests): on Node 20 a worker's
   // own `--import tsx` does not reach its entry module, so the worker registers tsx, then imports it.
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const bootstrap = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
