@@ -7,7 +7,7 @@ import { apisPaths, authPaths } from '@sandbox/contracts';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/buildProduct.mjs';
-import { aRegistration } from './test/testApp.js';
+import { aRegistration } from '../test/support/testApp.js';
 
 // one folder below apps/server, as dist is: the bundle finds the web app and its worker from there
 const outdir = mkdtempSync(join(import.meta.dirname, '../.build-test-'));
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (server?.exitCode === null) server.kill('SIGKILL');
   rmSync(outdir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
