@@ -3,10 +3,10 @@
 // requests to a running server. Run: npm run bench:import
 
 import { importOpenApi } from '../apps/server/src/import/importOpenApi.js';
-import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
-import { signUpAndVerify } from '../apps/server/src/test/accounts.js';
-import { importApi } from '../apps/server/src/test/catalog.js';
-import { startTestApp } from '../apps/server/src/test/testApp.js';
+import { signUpAndVerify } from '../apps/server/test/support/accounts.js';
+import { importApi } from '../apps/server/test/support/catalog.js';
+import { generateLargeDocument } from '../apps/server/test/support/import/generateDocument.js';
+import { startTestApp } from '../apps/server/test/support/testApp.js';
 import { measureImportStall } from './importStall.js';
 
 const OPERATIONS = 2000;

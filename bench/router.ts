@@ -2,9 +2,9 @@
 // the petstore, requests spread over every operation. Run: npm run bench:router
 
 import { parse } from 'yaml';
-import { generateLargeDocument } from '../apps/server/src/import/testing/generateDocument.js';
 import { Router } from '../apps/server/src/sandbox/matchRoute.js';
-import { petstoreYaml } from '../apps/server/src/test/petstore.js';
+import { generateLargeDocument } from '../apps/server/test/support/import/generateDocument.js';
+import { petstoreYaml } from '../apps/server/test/support/petstore.js';
 
 interface Lookup {
   lookup(method: string, path: string): { kind: string };

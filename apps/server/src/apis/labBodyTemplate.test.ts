@@ -4,10 +4,10 @@ import type { ApiMaster, EndpointDetail } from '@sandbox/contracts';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // spec §4 API Lab: a POST, PUT or PATCH starts with a body the server generates from the model, a
 // valid request as sent; checked against the real petstore's own schemas.

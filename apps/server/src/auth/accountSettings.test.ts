@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVerifiedMember, setPassword, signIn, signUpAndVerify } from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { addVerifiedMember, setPassword, signIn, signUpAndVerify } from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 const NEW_PASSWORD = 'N3w!secret';
 

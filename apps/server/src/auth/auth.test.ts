@@ -1,8 +1,8 @@
 import { ROLE_ADMIN, validation } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, signUpAndVerify, verificationLinkFor, verify } from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
+import { signIn, signUp, signUpAndVerify, verificationLinkFor, verify } from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { aRegistration, startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { authMessages } from './service.js';
 
 describe.each(dialects)('accounts on %s', (dialect) => {

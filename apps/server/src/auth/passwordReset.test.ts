@@ -7,9 +7,9 @@ import {
   signIn,
   signUp,
   signUpAndVerify,
-} from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+} from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { accountMessages } from './accountService.js';
 
 const NEW_PASSWORD = 'N3w!secret';

@@ -8,9 +8,9 @@ import {
   signUp,
   signUpAndVerify,
   verify,
-} from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+} from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { accountMessages } from './accountService.js';
 
 const PASSWORD = 'Member1pass';

@@ -10,13 +10,13 @@ import {
   ZCopilotRequest,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { startFakeAi } from '../../test/support/copilot/fakeAiServer.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { loadConfig, parseRateLimit } from '../config.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
-import { startFakeAi } from './fakeAiServer.js';
 import { generateSpec } from './generateSpec.js';
 
 const request: CopilotRequest = {

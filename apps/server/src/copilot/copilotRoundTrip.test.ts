@@ -7,13 +7,13 @@ import {
   type EndpointSummary,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { documentUnderTest } from '../../test/support/model/documentValidator.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { ApiModel } from '../model/apiModel.js';
-import { documentUnderTest } from '../model/generate/testing/documentValidator.js';
 import { namedSchemas } from '../model/namedSchemas.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
 
 const endpoint = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, description = '') => ({
   method,

@@ -1,10 +1,10 @@
 import { type CopilotRequest, copilotMessages, copilotPaths, ZCopilotRequest } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { startFakeAi } from '../../test/support/copilot/fakeAiServer.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { AiFailure, chatCompletions } from './chatCompletions.js';
-import { startFakeAi } from './fakeAiServer.js';
 import { generateSpec } from './generateSpec.js';
 import { remoteSpecProvider } from './remoteProvider.js';
 

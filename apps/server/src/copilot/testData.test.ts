@@ -1,12 +1,12 @@
 import { type ApiMaster, COPILOT_TEST_DATA_ROWS, copilotMessages, testDataPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { documentUnderTest } from '../model/generate/testing/documentValidator.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
-import { startFakeAi } from './fakeAiServer.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { startFakeAi } from '../../test/support/copilot/fakeAiServer.js';
+import { documentUnderTest } from '../../test/support/model/documentValidator.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 async function petstoreOf(app: TestApp, auth: { authorization: string }) {
   const imported = await importApi(app, auth, petstoreYaml);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn, signUp, signUpAndVerify } from '../test/accounts.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signIn, signUp, signUpAndVerify } from '../../test/support/accounts.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 const run = promisify(execFile);
 const script = new URL('../../../../scripts/backup.mjs', import.meta.url).pathname;

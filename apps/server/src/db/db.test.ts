@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
+import { createScratchDatabase, dialects } from '../../test/support/scratchDatabase.js';
 import { connect, type Db } from './connection.js';
 import { migrate } from './migrate.js';
 

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // The export of an imported API is its document as the import kept it: valid OpenAPI 3.1, and the
 // same document again once exported, imported and exported anew.

@@ -1,9 +1,13 @@
 import type { ImportedApi } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
+import { documentWithSchemas } from '../../test/support/import/importHelpers.js';
+import {
+  openApi30PetstoreYaml,
+  openApi31Petstore,
+  swagger2Petstore,
+} from '../../test/support/import/petstores.js';
 import { importOpenApi } from '../import/importOpenApi.js';
-import { generateLargeDocument } from '../import/testing/generateDocument.js';
-import { documentWithSchemas } from '../import/testing/importHelpers.js';
-import { openApi30PetstoreYaml, openApi31Petstore, swagger2Petstore } from '../import/testing/petstores.js';
 import { exportOpenApi, type OpenApiDocument } from './exportOpenApi.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

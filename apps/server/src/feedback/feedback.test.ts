@@ -3,9 +3,9 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { feedbackMessages, validation } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 const MB = 1024 * 1024;
 const FEEDBACK_TO = 'feedback@sandbox.test';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../test/accounts.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
+import { signIn } from '../../test/support/accounts.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { aRegistration, startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe.each(dialects)('bad input on %s', (dialect) => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 /** The app on a real port: shutdown is about connections. */
 async function listening(app: TestApp): Promise<number> {

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { redactUrl } from './logRedaction.js';
 
 describe('what the log keeps of a request', () => {

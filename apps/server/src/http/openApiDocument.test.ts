@@ -3,11 +3,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRouteRecordingApp } from '../team/routeRecordingApp.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import type { TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startRouteRecordingApp } from '../../test/support/team/routeRecordingApp.js';
+import type { TestApp } from '../../test/support/testApp.js';
 import { ZHealthy } from './health.js';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openApi.js';
 

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe('security headers', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // Limits of a few hundred milliseconds stand for the production ones (seconds), so a slow client is
 // cut off within the test's time.

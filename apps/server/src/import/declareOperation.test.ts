@@ -1,6 +1,6 @@
 import type { DeclaredOperation, ImportedApi } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
-import { importErrorOf, importJson } from './testing/importHelpers.js';
+import { importErrorOf, importJson } from '../../test/support/import/importHelpers.js';
 
 function operationOf(api: ImportedApi, method: string, path: string): DeclaredOperation {
   const endpoint = api.endpoints.find((e) => e.methodType === method && e.apiEndPoint === path);

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ApiMaster } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { openApi30PetstoreYaml, swagger2Petstore } from '../../test/support/import/petstores.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { type DeployedApi, loadDeployedApi } from '../sandbox/loadDeployedApi.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
-import { openApi30PetstoreYaml, swagger2Petstore } from './testing/petstores.js';
 
 const examples = createRequire(import.meta.url).resolve('@readme/oas-examples/package.json');
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { DeclaredSchemas, ImportedApi } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import { documentWithSchemas, importErrorOf, importJson } from '../../test/support/import/importHelpers.js';
 import { importOpenApi } from './importOpenApi.js';
-import { documentWithSchemas, importErrorOf, importJson } from './testing/importHelpers.js';
 
 const oasExample = (path: string) =>
   readFileSync(createRequire(import.meta.url).resolve(`@readme/oas-examples/${path}`), 'utf8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { documentWithSchemas, importErrorOf, importJson } from '../../test/support/import/importHelpers.js';
 import { MAX_IMPORT_BYTES } from './ImportError.js';
 import { importOpenApi } from './importOpenApi.js';
-import { documentWithSchemas, importErrorOf, importJson } from './testing/importHelpers.js';
 
 // Each of these must fail fast with a message a person can act on (assertions are on messages, not time).
 describe('hostile or broken input', () => {

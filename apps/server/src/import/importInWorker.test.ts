@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
+import { documentWithSchemas } from '../../test/support/import/importHelpers.js';
+import { swagger2Petstore } from '../../test/support/import/petstores.js';
 import { TooManyRequests } from '../http/errors.js';
 import { ImportError } from './ImportError.js';
 import { createImportWorker, type ImportWorker } from './importInWorker.js';
 import { importOpenApi } from './importOpenApi.js';
-import { generateLargeDocument } from './testing/generateDocument.js';
-import { documentWithSchemas } from './testing/importHelpers.js';
-import { swagger2Petstore } from './testing/petstores.js';
 
 const bytes = (text: string) => [Buffer.from(text, 'utf8')];
 

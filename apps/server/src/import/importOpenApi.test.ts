@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
+import { importJson, schemaNamed } from '../../test/support/import/importHelpers.js';
+import {
+  openApi30PetstoreYaml,
+  openApi31Petstore,
+  swagger2Petstore,
+} from '../../test/support/import/petstores.js';
 import { importOpenApi } from './importOpenApi.js';
-import { generateLargeDocument } from './testing/generateDocument.js';
-import { importJson, schemaNamed } from './testing/importHelpers.js';
-import { openApi30PetstoreYaml, openApi31Petstore, swagger2Petstore } from './testing/petstores.js';
 
 describe('importOpenApi', () => {
   it('reads a Swagger 2.0 JSON document: definitions, body and formData, produces, shared parameters', () => {

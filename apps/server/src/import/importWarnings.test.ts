@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { DeclaredSchemas } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import {
+  documentWithSchemas,
+  importJson,
+  propertyOf,
+  schemaNamed,
+} from '../../test/support/import/importHelpers.js';
 import { importOpenApi } from './importOpenApi.js';
-import { documentWithSchemas, importJson, propertyOf, schemaNamed } from './testing/importHelpers.js';
 
 // DESIGN §10: a document is refused only when it cannot be read as OpenAPI at all (hostileInput.test.ts);
 // whatever else the product cannot honour is imported and named, with its place, in a warning.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importFields } from '../test/catalog.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
-import { generateLargeDocument } from './testing/generateDocument.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importFields } from '../../test/support/catalog.js';
+import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe('a large import', () => {
   let app: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // What an import warns of still deploys and answers: the warning says what is not honoured, the
 // rest of the document is.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  documentWithSchemas,
+  importJson,
+  propertyOf,
+  schemaNamed,
+} from '../../test/support/import/importHelpers.js';
 import { MAX_IMPORT_WARNINGS } from './importWarnings.js';
-import { documentWithSchemas, importJson, propertyOf, schemaNamed } from './testing/importHelpers.js';
 
 const LOOKAHEAD = '^(?=.*\\d)[a-z0-9]+$';
 const refusal = (pattern: string) =>

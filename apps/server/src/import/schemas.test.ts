@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { documentWithSchemas, importJson, propertyOf, schemaNamed } from './testing/importHelpers.js';
+import {
+  documentWithSchemas,
+  importJson,
+  propertyOf,
+  schemaNamed,
+} from '../../test/support/import/importHelpers.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

@@ -8,13 +8,13 @@ import {
   ROLE_VIEWER,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword, signIn, signUpAndVerify } from '../../test/support/accounts.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { aRegistration, startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { createUserStore } from '../auth/store.js';
 import { newVerificationToken } from '../auth/verificationLink.js';
-import { setPassword, signIn, signUpAndVerify } from '../test/accounts.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
 import { resolveWithDns } from './guardedLookup.js';
 
 // No public server is reachable from a test, so one on 127.0.0.2 plays it: the test's resolver maps

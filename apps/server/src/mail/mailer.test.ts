@@ -7,8 +7,8 @@ import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialects } from '../test/scratchDatabase.js';
-import { aRegistration, startTestApp, type TestApp } from '../test/testApp.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { aRegistration, startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { createMailer } from './mailer.js';
 import { createMailOutbox } from './outbox.js';
 

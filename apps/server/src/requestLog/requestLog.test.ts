@@ -1,11 +1,11 @@
 import { ROLE_REFUSED_MESSAGE, ROLE_VIEWER } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { joinTeam } from '../team/teamJourneys.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
-import { logHolding, notesYaml, readLog } from './testing/notesApi.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { logHolding, notesYaml, readLog } from '../../test/support/requestLog/notesApi.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { joinTeam } from '../../test/support/team/teamJourneys.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe.each(dialects)('the request log on %s', (dialect) => {
   let app: TestApp;

@@ -1,13 +1,13 @@
 import type { LoggedRequest } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, startTwoInstances, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { logHolding, notesYaml, readLog } from '../../test/support/requestLog/notesApi.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, startTwoInstances, type TestApp } from '../../test/support/testApp.js';
 import type { CapturedCall } from './capture.js';
 import { createRequestRecorder } from './recorder.js';
 import { createRequestLogStore } from './store.js';
-import { logHolding, notesYaml, readLog } from './testing/notesApi.js';
 
 const DAY_MS = 86_400_000;
 

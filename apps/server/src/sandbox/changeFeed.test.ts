@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importFields } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTwoInstances, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importFields } from '../../test/support/catalog.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTwoInstances, type TestApp } from '../../test/support/testApp.js';
 
 /** What a PostgreSQL restart or failover does to every instance: each of its connections is cut. */
 async function cutEveryConnection(databaseUrl: string): Promise<number> {

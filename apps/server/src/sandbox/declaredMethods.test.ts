@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 const document = `
 openapi: 3.0.3

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateLargeDocument } from '../import/testing/generateDocument.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // The document's named schemas as written reach the sandbox from the upload, through the import
 // worker and the database: XML is named by their xml objects.

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type ApiMasterDetail, answerSeedMessage, apisPaths, ROLE_VIEWER } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinTeam } from '../team/teamJourneys.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { joinTeam } from '../../test/support/team/teamJourneys.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // issue 12: an API set to answer deterministically (a seed) gives the same request the same generated body.
 const petstore = readFileSync(

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importFields } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { accountsYaml, notesYaml } from '../test/sandboxDocuments.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, startTwoInstances, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importFields } from '../../test/support/catalog.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { accountsYaml, notesYaml } from '../../test/support/sandboxDocuments.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, startTwoInstances, type TestApp } from '../../test/support/testApp.js';
 
 describe.each(dialects)('the sandbox on %s', (dialect) => {
   let app: TestApp;

@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { notesYaml } from '../test/sandboxDocuments.js';
-import { createScratchDatabase, dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { notesYaml } from '../../test/support/sandboxDocuments.js';
+import { createScratchDatabase, dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe.each(dialects)('what one API may store, on %s', (dialect) => {
   let app: TestApp;

@@ -1,10 +1,10 @@
 import { apisPaths, type BodyProperty, type ImportAnswer } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // A tenant's document decides which patterns run against anonymous callers' input; none of them
 // may hold the event loop every team shares.

@@ -6,10 +6,10 @@ import {
   requestLogPaths,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // An API's traffic simulation travels with its exported document (`x-sandbox-behaviour`) and comes
 // back when the document is imported again.

@@ -9,11 +9,11 @@ import {
   SIMULATION_OPT_OUT_HEADER,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { joinTeam } from '../team/teamJourneys.js';
-import { signUpAndVerify } from '../test/accounts.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { joinTeam } from '../../test/support/team/teamJourneys.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // Traffic simulation: an endpoint told to be slow or to fail does so in the sandbox, for real clients.
 const document = `

@@ -1,10 +1,15 @@
 // spec §6 and DESIGN §5, enforced by the server: every control-plane route × every kind of caller.
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../test/scratchDatabase.js';
-import { buildFixture, CALLERS, type CallerName, type Fixture } from './authorizationFixture.js';
-import { type Entry, PUBLIC_ROUTES, TABLE } from './authorizationTable.js';
-import { startRouteRecordingApp } from './routeRecordingApp.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import {
+  buildFixture,
+  CALLERS,
+  type CallerName,
+  type Fixture,
+} from '../../test/support/team/authorizationFixture.js';
+import { type Entry, PUBLIC_ROUTES, TABLE } from '../../test/support/team/authorizationTable.js';
+import { startRouteRecordingApp } from '../../test/support/team/routeRecordingApp.js';
 
 function expected(entry: Entry, caller: CallerName, roleId: number | null): number | 'allowed' {
   if (roleId === null || roleId < entry.minRole) return 403;

@@ -9,11 +9,10 @@ import {
   teamPaths,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signIn, signUpAndVerify } from '../../test/support/accounts.js';
+import { importApi } from '../../test/support/catalog.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
 import {
   anInvite,
   invitationLinkFor,
@@ -21,7 +20,8 @@ import {
   invitePending,
   joinTeam,
   MEMBER_PASSWORD,
-} from './teamJourneys.js';
+} from '../../test/support/team/teamJourneys.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 type Auth = { authorization: string };
 

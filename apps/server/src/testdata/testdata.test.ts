@@ -1,10 +1,10 @@
 import { testDataMessages } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../test/accounts.js';
-import { petstoreYaml } from '../test/petstore.js';
-import { deploy } from '../test/sandbox.js';
-import { dialects } from '../test/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../../test/support/accounts.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
+import { deploy } from '../../test/support/sandbox.js';
+import { dialects } from '../../test/support/scratchDatabase.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe.each(dialects)('test data on %s', (dialect) => {
   let app: TestApp;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 const indexHtml =
   '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>';

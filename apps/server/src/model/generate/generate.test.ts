@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { documentUnderTest } from '../../../test/support/model/documentValidator.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { type GenerateOptions, generateUniqueValue, generateValue } from './generate.js';
-import { documentUnderTest } from './testing/documentValidator.js';
 
 const SEEDS = 150;
 

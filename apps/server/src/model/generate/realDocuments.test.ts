@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { documentUnderTest } from '../../../test/support/model/documentValidator.js';
 import { type JsonSchema, toJsonSchemas } from '../toJsonSchema.js';
 import { generateValue } from './generate.js';
-import { documentUnderTest } from './testing/documentValidator.js';
 
 // Real public documents: every named schema generated under several seeds, each value judged by Ajv.
 

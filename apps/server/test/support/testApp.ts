@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RegisterRequest } from '@sandbox/contracts';
 import { simpleParser } from 'mailparser';
-import { type App, type AppOptions, buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
-import type { Dialect } from '../db/connection.js';
-import { linksIn } from '../mail/mailer.js';
+import { type App, type AppOptions, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Dialect } from '../../src/db/connection.js';
+import { linksIn } from '../../src/mail/mailer.js';
 import { createScratchDatabase } from './scratchDatabase.js';
 
 export interface TestApp extends App {

@@ -8,10 +8,10 @@ import {
   ROLE_VIEWER,
 } from '@sandbox/contracts';
 import type { InjectOptions } from 'fastify';
-import { signUpAndVerify } from '../test/accounts.js';
-import { importApi } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
-import type { TestApp } from '../test/testApp.js';
+import { signUpAndVerify } from '../accounts.js';
+import { importApi } from '../catalog.js';
+import { petstoreYaml } from '../petstore.js';
+import type { TestApp } from '../testApp.js';
 import { invitePending, joinTeam } from './teamJourneys.js';
 
 export const CALLERS = ['Viewer', 'Developer', 'Admin', 'another team', 'no session'] as const;

@@ -1,6 +1,6 @@
 import type { LoggedRequest, RequestLogPage } from '@sandbox/contracts';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/testApp.js';
+import type { TestApp } from '../testApp.js';
 
 /** A small document whose calls show each thing the log records: stored records, an example, an API key. */
 export const notesYaml = `

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/accounts.js';
-import { startTestApp, type TestApp } from '../../test/testApp.js';
+import { signUpAndVerify } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/testApp.js';
 import {
   type ConformanceCase,
   checkAnswer,

@@ -1,8 +1,8 @@
 // spec §6 and DESIGN §5: who may call each control-plane route. One row per registered route;
 // authorizationMatrix.test.ts fails when Fastify has a guarded /api route without a row here.
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_VIEWER } from '@sandbox/contracts';
-import { multipartBody } from '../test/catalog.js';
-import { petstoreYaml } from '../test/petstore.js';
+import { multipartBody } from '../catalog.js';
+import { petstoreYaml } from '../petstore.js';
 import type { Fixture, RequestBuilder } from './authorizationFixture.js';
 import { anInvite } from './teamJourneys.js';
 

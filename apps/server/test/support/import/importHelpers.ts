@@ -1,6 +1,6 @@
 import type { ImportedApi, SchemaMaster } from '@sandbox/contracts';
-import { ImportError } from '../ImportError.js';
-import { importOpenApi } from '../importOpenApi.js';
+import { ImportError } from '../../../src/import/ImportError.js';
+import { importOpenApi } from '../../../src/import/importOpenApi.js';
 
 export function importJson(document: unknown, fileName = 'api.json'): ImportedApi {
   return importOpenApi(JSON.stringify(document), fileName);

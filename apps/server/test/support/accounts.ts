@@ -1,6 +1,6 @@
 import { type RegisterRequest, ROLE_DEVELOPER } from '@sandbox/contracts';
-import { createUserStore } from '../auth/store.js';
-import { newVerificationToken } from '../auth/verificationLink.js';
+import { createUserStore } from '../../src/auth/store.js';
+import { newVerificationToken } from '../../src/auth/verificationLink.js';
 import { aRegistration, type TestApp } from './testApp.js';
 
 /** Product-level steps shared by the integration suites. */

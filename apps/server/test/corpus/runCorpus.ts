@@ -4,9 +4,9 @@
 
 import { appendFileSync } from 'node:fs';
 import type { ApiMaster } from '@sandbox/contracts';
-import { importApi } from '../../test/catalog.js';
-import type { TestApp } from '../../test/testApp.js';
 import { type ConformanceAnswer, type DeployedDocument, send } from '../conformance/runConformance.js';
+import { importApi } from '../support/catalog.js';
+import type { TestApp } from '../support/testApp.js';
 import { type BuiltRequest, buildRequest } from './buildRequest.js';
 import { type CorpusDocument, type Operation, operationsOf } from './corpusDocuments.js';
 import { schemaCheckFor } from './documentSchemas.js';

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import type { Dialect } from '../db/connection.js';
-import { startTestApp, type TestApp } from '../test/testApp.js';
+import type { Dialect } from '../../../src/db/connection.js';
+import { startTestApp, type TestApp } from '../testApp.js';
 
 /** The whole product, remembering every route Fastify registers, so a route without an authorization entry is noticed. */
 export async function startRouteRecordingApp(

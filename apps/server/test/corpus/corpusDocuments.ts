@@ -12,7 +12,7 @@ export type Json = any;
 
 export { escapePointer, resolve };
 
-export const CORPUS_DIR = new URL('../../../test-fixtures/corpus/', import.meta.url);
+export const CORPUS_DIR = new URL('../../test-fixtures/corpus/', import.meta.url);
 
 export type Version = '2.0' | '3.0' | '3.1';
 

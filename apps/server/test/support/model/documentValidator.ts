@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { JsonSchema } from '../../toJsonSchema.js';
+import type { JsonSchema } from '../../../src/model/toJsonSchema.js';
 
 // The standard's own judge for generated values: Ajv (2020-12) with ajv-formats, over a document's
 // named schemas. Tests only: it compiles the document's patterns with JavaScript's RegExp.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/accounts.js';
-import { startTestApp, type TestApp } from '../../test/testApp.js';
+import { signUpAndVerify } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/testApp.js';
 import { corpusFiles, readCorpusDocument } from './corpusDocuments.js';
 import { deployCorpusDocument, describeRun, runCorpusDocument } from './runCorpus.js';
 

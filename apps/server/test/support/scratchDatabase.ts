@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../../src/db/connection.js';
 
 // Kysely's own suites loop over every dialect; we run SQLite always and PostgreSQL when it answers.
 // Under CI (`CI` set, as `.ci/run` sets it) a PostgreSQL that does not answer fails the run instead:

@@ -1,7 +1,7 @@
 // Product-level steps of the team suites: invite, follow the mailed link, set a password, sign in.
 import { type InviteRequest, ROLE_DEVELOPER, teamPaths } from '@sandbox/contracts';
-import { setPassword, signIn } from '../test/accounts.js';
-import { aRegistration, type TestApp } from '../test/testApp.js';
+import { setPassword, signIn } from '../accounts.js';
+import { aRegistration, type TestApp } from '../testApp.js';
 
 type Auth = { authorization: string };
 

@@ -3,8 +3,8 @@
 
 import { request as httpRequest } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
-import { deploy } from '../../test/sandbox.js';
-import type { TestApp } from '../../test/testApp.js';
+import { deploy } from '../support/sandbox.js';
+import type { TestApp } from '../support/testApp.js';
 
 export interface ConformanceRequest {
   method: string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatMessage } from './chatCompletions.js';
+import type { ChatMessage } from '../../../src/copilot/chatCompletions.js';
 
 /** What the fake answers next: a chat completion's text, an HTTP failure, or silence. */
 export type FakeAnswer = string | { status: number } | 'no answer';
