@@ -1,7 +1,8 @@
 // `npm run bench`: the sandbox against Stoplight Prism, Mockoon CLI and a bare node:http server, all
 // mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time);
-// then the flood (bench/flood.ts) against a fresh sandbox. The sandbox runs twice: as configured by
-// default (its request log on) and with REQUEST_LOG=off, so the log's cost is measured in the same run.
+// then the flood (bench/flood.ts) against a fresh sandbox. The sandbox runs three times: as configured by
+// default (its request log on), with REQUEST_LOG=off and with METRICS=on, so the costs of the log and of
+// metrics are measured in the same run.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,7 @@ async function load(
 const starts = {
   sandbox: () => startSandbox(),
   'sandbox/log-off': () => startSandbox('sandbox/log-off', { REQUEST_LOG: 'off' }),
+  'sandbox/metrics': () => startSandbox('sandbox/metrics', { METRICS: 'on' }),
   prism: startPrism,
   mockoon: startMockoon,
   'node:http': startBare,
@@ -201,18 +203,20 @@ for (const scenario of ours ? scenarios.map((s) => s.name) : []) {
   );
 }
 
-const logOff = results.get('sandbox/log-off');
-if (ours && logOff) {
-  console.log('\nthe request log on against off (target: at most 10 % fewer req/s, CPU µs per request)');
+/** The sandbox with a setting on (`on`) against it off (`off`), in the same run. */
+function compare(title: string, on: Map<string, Figures> | undefined, off: Map<string, Figures> | undefined) {
+  if (!on || !off) return;
+  console.log(`\n${title} on against off (req/s, CPU µs per request)`);
   for (const scenario of scenarios.map((s) => s.name)) {
-    const on = ours.get(scenario) as Figures;
-    const off = logOff.get(scenario) as Figures;
-    const change = (on.rps / off.rps - 1) * 100;
+    const [first, second] = [on.get(scenario) as Figures, off.get(scenario) as Figures];
+    const change = (first.rps / second.rps - 1) * 100;
     console.log(
-      `${scenario.padEnd(12)} ${on.rps} / ${off.rps} req/s (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)  ${on.cpuUs} / ${off.cpuUs} µs`,
+      `${scenario.padEnd(12)} ${first.rps} / ${second.rps} req/s (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)  ${first.cpuUs} / ${second.cpuUs} µs`,
     );
   }
 }
+compare('the request log (target: at most 10 % fewer req/s)', ours, results.get('sandbox/log-off'));
+compare('metrics (target: at most 5 % fewer req/s)', results.get('sandbox/metrics'), ours);
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
 if (!ONLY || ONLY.includes('import')) await measureImportStall();
