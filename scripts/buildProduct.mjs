@@ -20,23 +20,26 @@ const webIndex = join(web, 'dist/index.html');
  * ../../web/dist and starts its import worker from importWorker.js beside itself.
  */
 export async function buildServer(outdir = serverDist) {
-  // loaded here, so that `npm start` with nothing to build does not keep esbuild's service process
+  // loaded here and stopped after: esbuild's service process must not live on beside the server
   const esbuild = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: server,
-    // the import worker is a thread of its own, so an entry of its own (see importInWorker.ts)
-    entryPoints: { main: 'src/main.ts', importWorker: 'src/import/importWorker.ts' },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [packagesStayExternal],
-  });
-  await esbuild.stop();
+  try {
+    await esbuild.build({
+      absWorkingDir: server,
+      // the import worker is a thread of its own, so an entry of its own (see importInWorker.ts)
+      entryPoints: { main: 'src/main.ts', importWorker: 'src/import/importWorker.ts' },
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      sourcemap: true,
+      logLevel: 'warning',
+      plugins: [packagesStayExternal],
+    });
+  } finally {
+    await esbuild.stop();
+  }
 }
 
 /** Bare imports stay imports, except our workspace packages, which ship as TypeScript sources. */
