@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -13,12 +14,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * On a machine of two or more cores the load generator keeps the first core and every server the
+ * second (Linux's taskset; `BENCH_PIN=off` leaves placement to the system). Left to the scheduler,
+ * a server shared a core with autocannon in some runs and not in others: identical runs of one build
+ * then differed by half, and whichever server was started first was measured fastest.
+ */
+const pinned =
+  process.env.BENCH_PIN !== 'off' && availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
+if (pinned) execFileSync('/usr/bin/taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+
 export function startProcess(
   command: string,
   args: string[],
   env: Record<string, string> = {},
 ): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [file, argv] = pinned ? ['/usr/bin/taskset', ['-c', '1', command, ...args]] : [command, args];
+  return spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 export async function waitFor(url: string, init?: RequestInit, timeoutMs = 60_000): Promise<void> {
