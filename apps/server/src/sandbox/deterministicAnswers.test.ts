@@ -8,7 +8,7 @@ import { dialects } from '../../test/support/scratchDatabase.js';
 import { joinTeam } from '../../test/support/team/teamJourneys.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
-// issue 12: an API set to answer deterministically (a seed) gives the same request the same generated body.
+// An API set to answer deterministically (a seed) gives the same request the same generated body.
 const petstore = readFileSync(
   createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore.json'),
   'utf8',
