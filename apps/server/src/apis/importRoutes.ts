@@ -13,35 +13,8 @@ import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
+import { readImportForm } from './importForm.js';
 import type { ApisService } from './service.js';
-
-/** Large enough that 10 MB is ten pieces, small enough that filling one never holds the event loop. */
-const PIECE_BYTES = 1024 * 1024;
-
-/**
- * The uploaded file as pieces of memory of its own, which the import worker then takes over without
- * a copy. They are filled chunk by chunk as the upload arrives: gathering 10 MB in one buffer at
- * the end would hold the event loop for tens of milliseconds.
- */
-async function readPieces(file: AsyncIterable<Buffer>): Promise<Buffer[]> {
-  const pieces: Buffer[] = [];
-  let piece = Buffer.allocUnsafeSlow(0);
-  let used = 0;
-  for await (const chunk of file) {
-    for (let read = 0; read < chunk.length; ) {
-      if (used === piece.length) {
-        if (used > 0) pieces.push(piece);
-        piece = Buffer.allocUnsafeSlow(PIECE_BYTES);
-        used = 0;
-      }
-      const copied = chunk.copy(piece, used, read);
-      used += copied;
-      read += copied;
-    }
-  }
-  if (used > 0) pieces.push(piece.subarray(0, used));
-  return pieces;
-}
 
 const importSchema = {
   tags: ['APIs'],
@@ -66,20 +39,10 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
       '/api/api-config-master/swagger/upload',
       { config: { minRole: ROLE_DEVELOPER }, schema: importSchema },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { name: string; pieces: Buffer[] } | undefined;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'multipartFile')
-              throw new Invalid(`Unexpected file field "${part.fieldname}"`);
-            const pieces = await readPieces(part.file);
-            if (part.file.truncated) throw new scope.multipartErrors.RequestFileTooLargeError();
-            file = { name: part.filename, pieces };
-          } else {
-            fields[part.fieldname] = String(part.value);
-          }
-        }
+        const { fields, file } = await readImportForm(
+          request,
+          () => new scope.multipartErrors.RequestFileTooLargeError(),
+        );
         const meta = parseWith(ZImportFields, fields);
         if (!file) throw new Invalid(apiFormMessages.fileRequired);
         const lower = file.name.toLowerCase();
