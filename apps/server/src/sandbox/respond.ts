@@ -1,4 +1,5 @@
 import type { AnswerSource } from '@sandbox/contracts';
+import type { ApiModel } from '../model/apiModel.js';
 import type { JsonSchema } from '../model/toJsonSchema.js';
 import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
@@ -20,6 +21,7 @@ import { kindsOf } from './parameterStyles.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
+import type { SandboxRequest } from './runtime.js';
 import { serialise } from './serialise.js';
 import { StorageLimitReached } from './storageLimits.js';
 
@@ -205,6 +207,28 @@ function fromTestRows(call: Call, key: string | undefined, status: number): Sand
       source: 'problem',
     };
   return { status, body: row, source: 'test-data' };
+}
+
+/** A matched call as the runtime holds it: its API and endpoint, the path's values, the request. */
+export interface MatchedCall {
+  api: CompiledApi;
+  endpoint: CompiledEndpoint;
+  params: Record<string, string>;
+  request: SandboxRequest;
+}
+
+/**
+ * The answer to a matched call with the response chosen for it, its values drawn from `model` (the
+ * API's, or the one a seeded API gives this request).
+ */
+export function respondTo(
+  { api, endpoint, params, request }: MatchedCall,
+  model: ApiModel,
+  answer: Pick<Call, 'body' | 'chosen' | 'media' | 'preferences' | 'accept'>,
+  records: RecordStore,
+): Promise<SandboxAnswer> {
+  const answering = model === api.model ? api : { ...api, model };
+  return respond({ api: answering, endpoint, params, query: request.query, ...answer }, records);
 }
 
 /**

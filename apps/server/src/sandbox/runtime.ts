@@ -9,7 +9,7 @@ import { preflightHeaders } from './preflight.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import type { RequestTrace } from './requestTrace.js';
-import { respond, type SandboxAnswer } from './respond.js';
+import { respondTo, type SandboxAnswer } from './respond.js';
 import { optsOut, type Random, simulate } from './simulate.js';
 import { TokenCheck } from './tokens.js';
 import { validateRequest } from './validateRequest.js';
@@ -148,20 +148,8 @@ export function createSandboxRuntime(
     const chosen = preferred ?? endpoint.responses.success;
     const media = chosen?.response.media?.choose(accept);
     if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
-    return respond(
-      {
-        api: model === api.model ? api : { ...api, model },
-        endpoint,
-        params,
-        query: request.query,
-        body: checked.body,
-        chosen,
-        media,
-        preferences,
-        accept,
-      },
-      records,
-    );
+    const answer = { body: checked.body, chosen, media, preferences, accept };
+    return respondTo({ api, endpoint, params, request }, model, answer, records);
   }
 }
 

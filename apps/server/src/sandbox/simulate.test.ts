@@ -1,8 +1,9 @@
 import type { Behaviour } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RecordStore } from './records.js';
+import type { MatchedCall } from './respond.js';
 import type { SandboxRequest } from './runtime.js';
-import { delayOf, failsNow, optsOut, type SimulatedCall, simulate } from './simulate.js';
+import { delayOf, failsNow, optsOut, simulate } from './simulate.js';
 
 const behaviour = (own: Partial<Behaviour>): Behaviour => ({
   delayMs: 0,
@@ -61,7 +62,7 @@ describe('simulating a call', () => {
     let answered = false;
     const simulated = simulate(
       behaviour({ delayMs: 60_000 }),
-      { request } as SimulatedCall,
+      { request } as MatchedCall,
       {} as RecordStore,
       () => 0,
       async () => {
@@ -78,7 +79,7 @@ describe('simulating a call', () => {
     const request = requestOf();
     const simulated = simulate(
       behaviour({ delayMs: 5, failureRate: 100, failureStatus: 0 }),
-      { request } as SimulatedCall,
+      { request } as MatchedCall,
       {} as RecordStore,
       () => 0,
       async () => ({ status: 200 }),

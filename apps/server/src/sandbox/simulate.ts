@@ -1,10 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { type Behaviour, SIMULATION_OPT_OUT_HEADER } from '@sandbox/contracts';
 import { responseFor } from './chooseResponse.js';
-import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { RecordStore } from './records.js';
-import { respond, type SandboxAnswer } from './respond.js';
+import { type MatchedCall, respondTo, type SandboxAnswer } from './respond.js';
 import type { SandboxRequest } from './runtime.js';
 
 // Traffic simulation: an endpoint told to be slow or to fail answers after a delay, and some of its
@@ -13,14 +12,6 @@ import type { SandboxRequest } from './runtime.js';
 
 /** Where simulated chance comes from; tests pass a seeded one. */
 export type Random = () => number;
-
-/** The call a simulated failure answers: matched, its caller already let in. */
-export interface SimulatedCall {
-  api: CompiledApi;
-  endpoint: CompiledEndpoint;
-  params: Record<string, string>;
-  request: SandboxRequest;
-}
 
 /** `x-sandbox-simulation: off`: answered at once and as configured, so tests can opt out. */
 export function optsOut(headers: SandboxRequest['headers']): boolean {
@@ -58,7 +49,7 @@ function wait(ms: number, request: SandboxRequest): Promise<boolean> {
  */
 export async function simulate(
   behaviour: Behaviour,
-  call: SimulatedCall,
+  call: MatchedCall,
   records: RecordStore,
   random: Random,
   answer: () => Promise<SandboxAnswer>,
@@ -76,32 +67,19 @@ export async function simulate(
  * A simulated failure: the response the endpoint declares for the status, as `Prefer: code=` answers
  * it (records left alone); else problem details with the status; 0 drops the connection unanswered.
  */
-async function failure(status: number, call: SimulatedCall, records: RecordStore): Promise<SandboxAnswer> {
+async function failure(status: number, call: MatchedCall, records: RecordStore): Promise<SandboxAnswer> {
   if (status === 0) return { status: 0, drop: true };
-  const { api, endpoint, params, request } = call;
+  const { api, endpoint, request } = call;
   const chosen = responseFor(endpoint.responses, status);
   if (!chosen) {
     const title = STATUS_CODES[status] ?? 'Simulated Failure';
     const detail = `A failure simulated by this endpoint's behaviour (${status} ${title})`;
     return { status, body: problem(status, title, detail), contentType: PROBLEM_CONTENT_TYPE };
   }
-  const model = api.model.forRequest(request);
   const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
   // a failure answers even a client that accepts none of its types: in the first one declared
   const media =
     chosen.response.media?.choose(accept) ?? chosen.response.media?.choose(undefined) ?? undefined;
-  return respond(
-    {
-      api: model === api.model ? api : { ...api, model },
-      endpoint,
-      params,
-      query: request.query,
-      body: undefined,
-      chosen,
-      media,
-      preferences: { code: status },
-      accept,
-    },
-    records,
-  );
+  const answer = { body: undefined, chosen, media, preferences: { code: status }, accept };
+  return respondTo(call, api.model.forRequest(request), answer, records);
 }
