@@ -54,6 +54,8 @@ export interface EndpointSummary {
   apiEndPoint: string;
   publicEndPoint: string | null;
   summary: string | null;
+  /** Added in the product rather than imported from a document. */
+  isDesigned?: boolean;
 }
 
 export interface ApiMaster {

@@ -36,6 +36,7 @@ export const ZBodyProperty: z.ZodType<BodyProperty> = z.lazy(() =>
     nullable: z.boolean().optional(),
     readOnly: z.boolean().optional(),
     writeOnly: z.boolean().optional(),
+    isDesigned: z.boolean().optional(),
     configProperties: z.array(ZBodyProperty).optional(),
     ...ZConstraints.shape,
   }),
@@ -58,6 +59,8 @@ export interface BodyProperty {
   readOnly?: boolean;
   /** Sent by clients only (a password, say): no answer carries it. */
   writeOnly?: boolean;
+  /** Answers only: added by a user, not brought by the imported document, so its key may be renamed. */
+  isDesigned?: boolean;
   configProperties?: BodyProperty[];
   format?: string | null;
   enumValues?: unknown[] | null;
@@ -107,6 +110,8 @@ export interface SchemaMaster {
   pattern?: string | null;
   defaultValue?: string | null;
   nullable?: boolean;
+  /** Answers only: added by a user, not brought by the imported document, so it may be renamed. */
+  isDesigned?: boolean;
 }
 
 export const ZParameterLocation = z.enum(['path', 'query']);
@@ -131,6 +136,8 @@ export interface ParameterConfig {
   itemsType?: PropertyType | null;
   /** spec §3: the mapped parameter (Mapping tab). */
   configParameterId?: number | null;
+  /** Answers only: added by a user, not brought by the imported document, so it may be renamed. */
+  isDesigned?: boolean;
 }
 
 export interface HeaderConfig {
@@ -144,6 +151,8 @@ export interface HeaderConfig {
   format?: string | null;
   enumValues?: unknown[] | null;
   example?: unknown;
+  /** Answers only: added by a user, not brought by the imported document, so it may be renamed. */
+  isDesigned?: boolean;
 }
 
 export interface RequestConfig {
