@@ -2,14 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
   apiMessages,
+  type DesignResponseCreate,
   MAX_DESCRIPTION_LENGTH,
-  type ResponseCreate,
-  ZResponseCreate,
+  ZDesignResponseCreate,
 } from '@sandbox/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
-import { failureMessage, useCreateResponse } from './api';
+import { useCreateDesignedResponse } from '../design/api';
+import { SchemaPicker } from '../design/SchemaPicker';
+import { failureMessage } from './api';
 
 export interface AddResponseDialogProps {
   open: boolean;
@@ -20,7 +22,7 @@ export interface AddResponseDialogProps {
   existingCodes: string[];
 }
 
-const EMPTY: ResponseCreate = { statusCode: '', description: '' };
+const EMPTY: DesignResponseCreate = { statusCode: '', description: '', responseSchemaName: null };
 
 export function AddResponseDialog({
   open,
@@ -30,9 +32,9 @@ export function AddResponseDialog({
   statusCodes,
   existingCodes,
 }: AddResponseDialogProps) {
-  const create = useCreateResponse(apiMasterId, endpointId);
-  const { control, register, handleSubmit, reset, formState } = useForm<ResponseCreate>({
-    resolver: zodResolver(ZResponseCreate),
+  const create = useCreateDesignedResponse(apiMasterId, endpointId);
+  const { control, register, handleSubmit, reset, formState } = useForm<DesignResponseCreate>({
+    resolver: zodResolver(ZDesignResponseCreate),
     defaultValues: EMPTY,
   });
   const codes = Object.entries(statusCodes).filter(([code]) => !existingCodes.includes(code));
@@ -83,6 +85,19 @@ export function AddResponseDialog({
           error={Boolean(formState.errors.description)}
           helperText={formState.errors.description?.message}
           slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION_LENGTH } }}
+        />
+        <Controller
+          name="responseSchemaName"
+          control={control}
+          render={({ field }) => (
+            <SchemaPicker
+              apiMasterId={apiMasterId}
+              label="Body Schema"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              disabled={create.isPending}
+            />
+          )}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>

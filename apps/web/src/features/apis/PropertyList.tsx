@@ -1,5 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Collapse, Typography } from '@mui/material';
 import type { BodyProperty } from '@sandbox/contracts';
+import { useState } from 'react';
+import { PropertyConstraints } from '../design/PropertyConstraints';
 import { PropertyRow } from './PropertyRow';
 import { PROPERTY_COLUMNS, PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
 import type { PropertyPath } from './propertyTree';
@@ -10,6 +12,13 @@ export interface PropertyListProps {
   /** The dotted keys above this level, naming each row for assistive technology. */
   parentKey?: string;
   onChange: (path: PropertyPath, patch: Partial<BodyProperty>) => void;
+  /** Adds a property inside the one at `path`; absent: rows offer none. */
+  onAdd?: (path: PropertyPath) => void;
+  /** Removes the property at `path`; absent: rows offer none. */
+  onRemove?: (path: PropertyPath) => void;
+  /** The API's named schemas, which a property may be. */
+  schemaNames?: string[];
+  readOnly?: boolean;
 }
 
 /** The properties of a schema as a table: a header, then one row per property, nested ones indented. */
@@ -38,27 +47,72 @@ export function PropertyList(props: PropertyListProps) {
   );
 }
 
-function PropertyRows({ properties, path, parentKey, onChange }: PropertyListProps) {
+function PropertyRows(props: PropertyListProps) {
+  const { properties, path, parentKey } = props;
   return properties.map((property, index) => {
-    const rowPath = [...path, index];
     const key = parentKey ? `${parentKey}.${property.jsonKey}` : property.jsonKey;
+    // a row being renamed keeps its place (and focus) while its key changes
     return (
-      <Box key={key}>
-        <PropertyRow
-          property={property}
-          label={key}
-          depth={path.length}
-          onChange={(patch) => onChange(rowPath, patch)}
-        />
-        {(property.configProperties?.length ?? 0) > 0 && (
-          <PropertyRows
-            properties={property.configProperties ?? []}
-            path={rowPath}
-            parentKey={key}
-            onChange={onChange}
-          />
-        )}
-      </Box>
+      <PropertyItem
+        key={property.id ?? `new-${index}`}
+        {...props}
+        property={property}
+        label={key}
+        rowPath={[...path, index]}
+      />
     );
   });
+}
+
+function PropertyItem({
+  property,
+  label,
+  rowPath,
+  onChange,
+  onAdd,
+  onRemove,
+  schemaNames = [],
+  readOnly = false,
+}: PropertyListProps & { property: BodyProperty; label: string; rowPath: PropertyPath }) {
+  const [constraintsOpen, setConstraintsOpen] = useState(false);
+  const designable = onAdd !== undefined;
+  return (
+    <Box>
+      <PropertyRow
+        property={property}
+        label={label}
+        depth={rowPath.length - 1}
+        readOnly={readOnly}
+        onChange={(patch) => onChange(rowPath, patch)}
+        constraintsOpen={constraintsOpen}
+        onToggleConstraints={designable ? () => setConstraintsOpen((open) => !open) : undefined}
+        onAddNested={onAdd && (() => onAdd(rowPath))}
+        onRemove={onRemove && (() => onRemove(rowPath))}
+      />
+      {designable && (
+        <Collapse in={constraintsOpen} unmountOnExit>
+          <Box sx={{ pl: (rowPath.length - 1) * 2.5 }}>
+            <PropertyConstraints
+              property={property}
+              schemaNames={schemaNames}
+              readOnly={readOnly}
+              onChange={(patch) => onChange(rowPath, patch)}
+            />
+          </Box>
+        </Collapse>
+      )}
+      {(property.configProperties?.length ?? 0) > 0 && (
+        <PropertyRows
+          properties={property.configProperties ?? []}
+          path={rowPath}
+          parentKey={label}
+          onChange={onChange}
+          onAdd={onAdd}
+          onRemove={onRemove}
+          schemaNames={schemaNames}
+          readOnly={readOnly}
+        />
+      )}
+    </Box>
+  );
 }

@@ -1,6 +1,10 @@
-import { Box, Checkbox, MenuItem, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Box, Checkbox, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { AUTO_GENERATION_TYPES, type BodyProperty, type PropertyType } from '@sandbox/contracts';
 import type { KeyboardEvent } from 'react';
+import { holdsProperties, isRenamable } from '../design/propertyEdits';
 import { digitsOnly, isDigitKey } from './inputMasks';
 import { PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
 import { PROPERTY_TYPE_OPTIONS, refName, toBound } from './propertyTree';
@@ -12,6 +16,15 @@ export interface PropertyRowProps {
   /** How deep the property is nested: its key is indented by as many steps. */
   depth: number;
   onChange: (patch: Partial<BodyProperty>) => void;
+  /** A Viewer's row: every field and action disabled. */
+  readOnly?: boolean;
+  /** Whether the row's constraints are shown below it, and how to toggle them. */
+  constraintsOpen?: boolean;
+  onToggleConstraints?: () => void;
+  /** Adds a property inside this one (objects); absent: the row offers none. */
+  onAddNested?: () => void;
+  /** Removes the row; offered for properties a user added, not for those a document brought. */
+  onRemove?: () => void;
 }
 
 // spec §5: lengths take digit keys only; pasted text is filtered on change.
@@ -24,8 +37,19 @@ const named = (name: string) => ({ htmlInput: { 'aria-label': name } });
 const namedSelect = (name: string) => ({ select: { SelectDisplayProps: { 'aria-label': name } } });
 
 /** One property on one line: key (with its allowed values or schema), type, bounds, default, generation, mandatory. */
-export function PropertyRow({ property, label, depth, onChange }: PropertyRowProps) {
+export function PropertyRow({
+  property,
+  label,
+  depth,
+  onChange,
+  readOnly = false,
+  constraintsOpen = false,
+  onToggleConstraints,
+  onAddNested,
+  onRemove,
+}: PropertyRowProps) {
   const isBoolean = property.jsonKeyType === 'boolean';
+  const renamable = isRenamable(property);
   const ref = refName(property.refProperties);
   const values = property.enumValues
     ?.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
@@ -40,12 +64,26 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
           ...(depth > 0 && { borderLeft: 2, borderColor: 'divider' }),
         }}
       >
-        <Typography
-          variant="body2"
-          sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere', pl: depth > 0 ? 1 : 0 }}
-        >
-          {property.jsonKey}
-        </Typography>
+        {renamable ? (
+          // a property a user added: its key may change until it is right
+          <TextField
+            size="small"
+            value={property.jsonKey}
+            disabled={readOnly}
+            onChange={(event) => onChange({ jsonKey: event.target.value })}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Key', spellCheck: false, style: { fontFamily: 'monospace' } },
+            }}
+            sx={{ pl: depth > 0 ? 1 : 0 }}
+          />
+        ) : (
+          <Typography
+            variant="body2"
+            sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere', pl: depth > 0 ? 1 : 0 }}
+          >
+            {property.jsonKey}
+          </Typography>
+        )}
         {values && (
           <Typography
             variant="caption"
@@ -70,6 +108,7 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
         select
         size="small"
         value={property.jsonKeyType}
+        disabled={readOnly}
         onChange={(event) => onChange({ jsonKeyType: event.target.value as PropertyType })}
         slotProps={namedSelect('Type')}
       >
@@ -82,7 +121,7 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
       <TextField
         size="small"
         value={property.minLength ?? ''}
-        disabled={isBoolean}
+        disabled={isBoolean || readOnly}
         onKeyDown={blockNonDigits}
         onChange={(event) => onChange({ minLength: toBound(digitsOnly(event.target.value)) })}
         slotProps={{ htmlInput: { 'aria-label': 'Min Length', inputMode: 'numeric' } }}
@@ -90,7 +129,7 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
       <TextField
         size="small"
         value={property.maxLength ?? ''}
-        disabled={isBoolean}
+        disabled={isBoolean || readOnly}
         onKeyDown={blockNonDigits}
         onChange={(event) => onChange({ maxLength: toBound(digitsOnly(event.target.value)) })}
         slotProps={{ htmlInput: { 'aria-label': 'Max Length', inputMode: 'numeric' } }}
@@ -98,6 +137,7 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
       <TextField
         size="small"
         value={property.defaultValue ?? ''}
+        disabled={readOnly}
         onChange={(event) =>
           onChange({ defaultValue: event.target.value === '' ? null : event.target.value })
         }
@@ -107,6 +147,7 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
         select
         size="small"
         value={property.autoGenerationType ?? ''}
+        disabled={readOnly}
         onChange={(event) =>
           onChange({
             autoGenerationType:
@@ -128,9 +169,45 @@ export function PropertyRow({ property, label, depth, onChange }: PropertyRowPro
         <Checkbox
           size="small"
           checked={property.isMandatory}
+          disabled={readOnly}
           onChange={(_event, checked) => onChange({ isMandatory: checked })}
           slotProps={{ input: { 'aria-label': 'Mandatory' } }}
         />
+      </Box>
+      <Box sx={{ display: 'flex' }}>
+        {onToggleConstraints && (
+          <IconButton
+            size="small"
+            aria-label="Constraints"
+            aria-expanded={constraintsOpen}
+            title="Format, allowed values, example, range"
+            onClick={onToggleConstraints}
+          >
+            <TuneIcon fontSize="small" />
+          </IconButton>
+        )}
+        {onAddNested && holdsProperties(property) && (
+          <IconButton
+            size="small"
+            aria-label="Add Nested Property"
+            title="Add a property inside"
+            disabled={readOnly}
+            onClick={onAddNested}
+          >
+            <AddIcon fontSize="small" />
+          </IconButton>
+        )}
+        {onRemove && renamable && (
+          <IconButton
+            size="small"
+            aria-label="Remove Property"
+            title="Remove"
+            disabled={readOnly}
+            onClick={onRemove}
+          >
+            <DeleteOutlinedIcon fontSize="small" />
+          </IconButton>
+        )}
       </Box>
     </Box>
   );

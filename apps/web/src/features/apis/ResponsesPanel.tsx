@@ -1,7 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import type { EndpointDetail } from '@sandbox/contracts';
+import { apiMessages, designMessages, type EndpointDetail, type ResponseConfig } from '@sandbox/contracts';
 import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { designFailureMessage, useDeleteResponse, useSaveResponseSchema } from '../design/api';
+import { SchemaPicker } from '../design/SchemaPicker';
 import { AddResponseDialog } from './AddResponseDialog';
 import { useHttpStatusCodes } from './api';
 import { ResponseCard } from './ResponseCard';
@@ -21,6 +25,25 @@ export function ResponsesPanel({ apiMasterId, endpoint, readOnly }: ResponsesPan
   const responses = endpoint.responseConfigList;
   const [chosenId, setChosenId] = useState<number | undefined>(undefined);
   const selected = responses.find((r) => r.id === chosenId) ?? responses[0];
+  const saveSchema = useSaveResponseSchema();
+  const remove = useDeleteResponse(apiMasterId, String(endpoint.id));
+  const [removing, setRemoving] = useState<ResponseConfig | null>(null);
+  const chooseSchema = (response: ResponseConfig, schemaName: string | null) =>
+    saveSchema.mutate(
+      { response, schemaName },
+      {
+        onSuccess: () => toast.success(apiMessages.responseCodeUpdated),
+        onError: (error) => toast.error(designFailureMessage(error)),
+      },
+    );
+  const removeResponse = () => {
+    if (removing?.id === undefined) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => toast.success(designMessages.responseRemoved),
+      onError: (error) => toast.error(designFailureMessage(error)),
+      onSettled: () => setRemoving(null),
+    });
+  };
 
   return (
     <Stack spacing={2}>
@@ -57,6 +80,20 @@ export function ResponsesPanel({ apiMasterId, endpoint, readOnly }: ResponsesPan
           {selected.id !== undefined && (
             <ResponseDescriptionForm response={{ ...selected, id: selected.id }} readOnly={readOnly} />
           )}
+          {selected.id !== undefined && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <SchemaPicker
+                apiMasterId={apiMasterId}
+                label="Response Schema"
+                value={selected.responseSchemaName}
+                onChange={(schemaName) => chooseSchema(selected, schemaName)}
+                disabled={readOnly || saveSchema.isPending}
+              />
+              <Button color="error" disabled={readOnly} onClick={() => setRemoving(selected)}>
+                Remove Response
+              </Button>
+            </Stack>
+          )}
           {selected.contentType && (
             <Typography variant="body2" color="text.secondary">
               Content type: {selected.contentType}
@@ -77,6 +114,15 @@ export function ResponsesPanel({ apiMasterId, endpoint, readOnly }: ResponsesPan
         endpointId={String(endpoint.id)}
         statusCodes={statusCodes}
         existingCodes={responses.map((r) => r.responseCode)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove Response"
+        subtitle={`Remove the ${removing?.responseCode ?? ''} response of this endpoint?`}
+        submitText="Remove"
+        onCancel={() => setRemoving(null)}
+        onSubmit={removeResponse}
+        busy={remove.isPending}
       />
     </Stack>
   );

@@ -1,10 +1,14 @@
+import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { apiMessages, type BodyProperty, messages, type SchemaMaster } from '@sandbox/contracts';
+import { apiMessages, type BodyProperty, designMessages, type SchemaMaster } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useSaveSchema } from './api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { designFailureMessage, useDeleteSchema, useSaveDesignedSchema } from '../design/api';
+import { addPropertyAt, isRenamable, removePropertyAt } from '../design/propertyEdits';
+import { useApiDetail } from './api';
 import { PropertyList } from './PropertyList';
-import { type PropertyPath, updatePropertyAt } from './propertyTree';
+import { type PropertyPath, refName, updatePropertyAt } from './propertyTree';
 
 export interface SchemaEditorProps {
   apiMasterId: string | number;
@@ -14,26 +18,41 @@ export interface SchemaEditorProps {
 
 /** spec §2 Body: edits the properties of one named schema and saves them as a whole. */
 export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProps) {
-  const save = useSaveSchema(apiMasterId);
+  const save = useSaveDesignedSchema(apiMasterId);
+  const remove = useDeleteSchema(apiMasterId);
+  const schemaNames = (useApiDetail(String(apiMasterId)).data?.schemaMasterList ?? []).map(
+    (s) => s.schemaName,
+  );
   const [source, setSource] = useState(schema.configProperties);
   const [properties, setProperties] = useState<BodyProperty[]>(schema.configProperties);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A reload after a save (or another endpoint) brings new server values: start again from them.
   if (source !== schema.configProperties) {
     setSource(schema.configProperties);
     setProperties(schema.configProperties);
   }
+  const holdsProperties = schema.schemaType === 'object';
 
   const change = (path: PropertyPath, patch: Partial<BodyProperty>) =>
     setProperties((current) => updatePropertyAt(current, path, patch));
+  const add = (path: PropertyPath) => setProperties((current) => addPropertyAt(current, path));
+  const removeAt = (path: PropertyPath) => setProperties((current) => removePropertyAt(current, path));
 
   const submit = () =>
     save.mutate(
       { schemaName: schema.schemaName, body: { configProperties: properties } },
       {
         onSuccess: () => toast.success(apiMessages.updateSuccess),
-        onError: () => toast.error(messages.somethingWrong),
+        // a duplicate key or a cycle of required references is named by the server
+        onError: (error) => toast.error(designFailureMessage(error)),
       },
     );
+  const deleteSchema = () =>
+    remove.mutate(schema.schemaName, {
+      onSuccess: () => toast.success(designMessages.schemaRemoved),
+      onError: (error) => toast.error(designFailureMessage(error)),
+      onSettled: () => setConfirmingDelete(false),
+    });
 
   return (
     <Box
@@ -41,24 +60,54 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
       aria-label={`Schema ${schema.schemaName}`}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
           {schema.schemaName}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
-            ({schema.schemaType})
+            ({schema.schemaType}
+            {schema.schemaType === 'array' && ` of ${refName(schema.itemsRef) || schema.itemsType || 'any'}`})
           </Typography>
         </Typography>
+        {holdsProperties && (
+          <Button startIcon={<AddIcon />} onClick={() => add([])} disabled={readOnly}>
+            Add Property
+          </Button>
+        )}
+        {isRenamable(schema) && (
+          <Button color="error" onClick={() => setConfirmingDelete(true)} disabled={readOnly}>
+            Delete Schema
+          </Button>
+        )}
         <Button variant="contained" onClick={submit} disabled={readOnly || save.isPending}>
           Save
         </Button>
       </Stack>
       {properties.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          This schema has no properties.
+          {holdsProperties
+            ? 'This schema has no properties yet: add the first one.'
+            : 'This schema has no properties.'}
         </Typography>
       ) : (
-        <PropertyList properties={properties} path={[]} onChange={change} />
+        <PropertyList
+          properties={properties}
+          path={[]}
+          onChange={change}
+          onAdd={add}
+          onRemove={removeAt}
+          schemaNames={schemaNames}
+          readOnly={readOnly}
+        />
       )}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete Schema"
+        subtitle={`Delete the schema "${schema.schemaName}"? Bodies that use it must choose another first.`}
+        submitText="Delete"
+        onCancel={() => setConfirmingDelete(false)}
+        onSubmit={deleteSchema}
+        busy={remove.isPending}
+      />
     </Box>
   );
 }

@@ -9,14 +9,15 @@ export const PROPERTY_COLUMNS = [
   'Default Value',
   'Auto Generation',
   'Mandatory',
+  'Actions',
 ] as const;
 
 export const PROPERTY_GRID = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(180px, 1.6fr) 112px 92px 92px minmax(120px, 1fr) 150px 88px',
+  gridTemplateColumns: 'minmax(180px, 1.6fr) 112px 92px 92px minmax(120px, 1fr) 150px 88px 112px',
   columnGap: 1,
   alignItems: 'center',
-  minWidth: 900,
+  minWidth: 1010,
 } as const;
 
 /** The key column stays in view while the others scroll sideways on a narrow screen. */
