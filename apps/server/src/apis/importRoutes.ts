@@ -13,6 +13,7 @@ import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
+import { reimportRoute } from '../reimport/routes.js';
 import { readImportForm } from './importForm.js';
 import type { ApisService } from './service.js';
 
@@ -67,5 +68,6 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
         return reply.status(201).send(answer);
       },
     );
+    reimportRoute(scope, apis, importer);
   });
 }

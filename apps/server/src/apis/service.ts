@@ -176,6 +176,9 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
 
   return {
     apiOf,
+    /** For changes of an API made outside these calls (a re-import): its database and change hook. */
+    db,
+    changed,
 
     async list(user: User, publishedOnly = false): Promise<ApiMaster[]> {
       return withEndpoints(await store.listApis(teamOf(user), publishedOnly));

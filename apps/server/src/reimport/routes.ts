@@ -1,0 +1,102 @@
+import {
+  apiFormMessages,
+  IMPORT_FILE_EXTENSIONS,
+  type ImportedApi,
+  type ReimportAnswer,
+  ROLE_DEVELOPER,
+  ZReimportFields,
+  ZReimportQuery,
+} from '@sandbox/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { readImportForm } from '../apis/importForm.js';
+import type { ApisService } from '../apis/service.js';
+import { currentUser } from '../auth/guard.js';
+import { Invalid } from '../http/errors.js';
+import { zUploadedFile } from '../http/openApi.js';
+import { parseWith } from '../http/validate.js';
+import type { ImportWorker } from '../import/importInWorker.js';
+import { type Side, summarise } from './diff.js';
+import { applyReimport } from './merge.js';
+import { loadStoredApi } from './storedApi.js';
+
+const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });
+
+const reimportSchema = {
+  tags: ['APIs'],
+  summary: 'Re-import a changed document into an existing API (Update from file)',
+  description:
+    'The same multipart form as the New API upload, its name, description and version optional (the ' +
+    'API keeps its own). `?dryRun=true` answers what would change and changes nothing; otherwise the ' +
+    'document is applied in one transaction, keeping what was set by hand on what remains.',
+  consumes: ['multipart/form-data'],
+  params: ZApiParams,
+  querystring: ZReimportQuery,
+  body: ZReimportFields.extend({
+    multipartFile: zUploadedFile(
+      'The new version of the document: a .json, .yaml or .yml file of at most 10 MB',
+    ),
+  }),
+  response: {
+    200: { description: 'ReimportAnswer: `summary` of the changes, `warnings`, and `api` once applied' },
+  },
+};
+
+/**
+ * POST /api/api-config-master/{apiMasterId}/swagger/upload — registered in the import scope, whose
+ * multipart limits and import worker it shares with the New API upload.
+ */
+export function reimportRoute(scope: FastifyInstance, apis: ApisService, importer: ImportWorker): void {
+  scope.post(
+    '/api/api-config-master/:apiMasterId/swagger/upload',
+    { config: { minRole: ROLE_DEVELOPER }, schema: reimportSchema },
+    async (request): Promise<ReimportAnswer> => {
+      const user = currentUser(request);
+      const { apiMasterId } = parseWith(ZApiParams, request.params);
+      const dryRun = parseWith(ZReimportQuery, request.query).dryRun === 'true';
+      const api = await apis.apiOf(user, apiMasterId);
+      const { fields, file } = await readImportForm(
+        request,
+        () => new scope.multipartErrors.RequestFileTooLargeError(),
+      );
+      const meta = parseWith(ZReimportFields, fields);
+      if (!file) throw new Invalid(apiFormMessages.fileRequired);
+      const lower = file.name.toLowerCase();
+      if (!IMPORT_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
+        throw new Invalid(apiFormMessages.invalidFileFormat, `${file.name}: use a .json, .yaml or .yml file`);
+      }
+      const imported: ImportedApi = await importer.importOpenApi(file.pieces, file.name);
+      const warnings = imported.warnings ?? [];
+      const next: Side = {
+        endpoints: imported.endpoints,
+        schemas: imported.schemas,
+        // a document that names no schema has a model of none
+        named: new Set(
+          imported.declaredSchemasJson ? Object.keys(JSON.parse(imported.declaredSchemasJson)) : [],
+        ),
+      };
+      if (dryRun) {
+        return { applied: false, summary: summarise(await loadStoredApi(apis.db, api.id), next), warnings };
+      }
+      const summary = await apis.db.transaction().execute(async (trx) => {
+        const before = summarise(await loadStoredApi(trx, api.id), next);
+        await applyReimport(trx, api.id, imported, {
+          name: meta.apiName,
+          description: meta.apiDescription,
+          version: meta.apiVersion,
+          isAuthRequired: meta.isAuthRequired === undefined ? undefined : meta.isAuthRequired === 'true',
+        });
+        return before;
+      });
+      // the deployed sandbox compiles the API again on its next request
+      await apis.changed(api.id);
+      const {
+        schemaMasterList: _s,
+        answerSeed: _a,
+        behaviour: _b,
+        ...master
+      } = await apis.getOne(user, api.id);
+      return { applied: true, summary, warnings, api: master };
+    },
+  );
+}
