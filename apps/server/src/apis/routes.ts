@@ -2,17 +2,18 @@ import {
   ROLE_DEVELOPER,
   ZAnswerSeed,
   ZApiMasterSave,
+  ZDesignHeaderRows,
+  ZDesignParameterRows,
+  ZDesignResponseCreate,
+  ZDesignSchemaSave,
   ZEndpointLinks,
-  ZHeaderRows,
   ZMessageResponse,
-  ZParameterRows,
-  ZResponseCreate,
   ZResponseUpdate,
-  ZSchemaSave,
 } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
+import { designRoutes } from '../design/routes.js';
 import type { DescribedAnswer } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import type { ApisService } from './service.js';
@@ -121,22 +122,28 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
 
   const parametersSchema = {
     tags,
-    summary: "Replace an endpoint's path and query parameters",
+    summary:
+      "Save an endpoint's path and query parameters: rows with `id` change, rows without are added, rows left out are removed",
     params: z.object({ endpointId: id }),
-    body: ZParameterRows,
+    body: ZDesignParameterRows,
     response: done,
   };
   app.post('/api/parameter-config/:endpointId', { ...write, schema: parametersSchema }, async (request) => {
     const { endpointId } = parseWith(parametersSchema.params, request.params);
-    await apis.updateParameters(currentUser(request), endpointId, parseWith(ZParameterRows, request.body));
+    await apis.updateParameters(
+      currentUser(request),
+      endpointId,
+      parseWith(ZDesignParameterRows, request.body),
+    );
     return { message: 'Parameters updated' };
   });
 
   const headersSchema = {
     tags,
-    summary: "Replace an endpoint's headers",
+    summary:
+      "Save an endpoint's headers: rows with `id` change, rows without are added, rows left out are removed",
     params: ZEndpointParams,
-    body: ZHeaderRows,
+    body: ZDesignHeaderRows,
     response: done,
   };
   app.put(
@@ -148,7 +155,7 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
         currentUser(request),
         apiMasterId,
         endpointId,
-        parseWith(ZHeaderRows, request.body),
+        parseWith(ZDesignHeaderRows, request.body),
       );
       return { message: 'Headers updated' };
     },
@@ -156,9 +163,10 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
 
   const schemaSchema = {
     tags,
-    summary: "Replace a named schema's properties, wherever the API uses it",
+    summary:
+      'Save a named schema (its properties, fields and, for one a user added, its name), wherever the API uses it',
     params: ZSchemaParams,
-    body: ZSchemaSave,
+    body: ZDesignSchemaSave,
     response: answer('The saved schema'),
   };
   app.put(
@@ -170,16 +178,16 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
         currentUser(request),
         apiMasterId,
         schemaName,
-        parseWith(ZSchemaSave, request.body),
+        parseWith(ZDesignSchemaSave, request.body),
       );
     },
   );
 
   const createResponseSchema = {
     tags,
-    summary: 'Add a response (a status code) to an endpoint',
+    summary: 'Add a response (a status code, and the named schema of its body) to an endpoint',
     params: ZEndpointParams,
-    body: ZResponseCreate,
+    body: ZDesignResponseCreate,
     response: { 201: { description: 'The new response' } },
   };
   app.post(
@@ -191,7 +199,7 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
         currentUser(request),
         apiMasterId,
         endpointId,
-        parseWith(ZResponseCreate, request.body),
+        parseWith(ZDesignResponseCreate, request.body),
       );
       return reply.status(201).send(created);
     },
@@ -267,4 +275,6 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
       return { message: 'Links updated' };
     },
   );
+
+  designRoutes(app, apis);
 }

@@ -4,40 +4,27 @@ import {
   type ApiMaster,
   type ApiMasterDetail,
   type ApiMasterSave,
-  type BodyProperty,
   type EndpointDetail,
   type EndpointLinks,
   type EndpointSummary,
-  type HeaderRow,
   HTTP_METHODS,
   type ImportedApi,
   type MappingOptions,
-  type ParameterRow,
-  type ResponseCreate,
-  type SchemaMaster,
-  type SchemaSave,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
+import { createDesignService } from '../design/designService.js';
 import { exportModel } from '../export/exportModel.js';
 import { exportOpenApi } from '../export/exportOpenApi.js';
 import { writeBehaviours } from '../export/writeBehaviours.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
-import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { labBodyTemplate } from './labBodyTemplate.js';
-import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import { loadSchemaClosure } from './schemaClosure.js';
-import {
-  editDeclaredSchemas,
-  loadDeclaredSchemas,
-  loadSchemas,
-  saveSchemaProperties,
-} from './schemaStore.js';
+import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
 import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
 
 interface ApisDeps {
@@ -57,21 +44,6 @@ export function linkedIds(
     .flatMap((list) => list?.split(',') ?? [])
     .map(Number)
     .filter(Number.isInteger);
-}
-
-type Described = { id?: number; name: string; description?: string | null };
-
-/** The rows whose description the save changes, matched to the stored rows by id, else by name. */
-function describedEdits(
-  rows: Described[],
-  stored: Described[],
-  kind: ParameterDescriptionEdit['kind'],
-): ParameterDescriptionEdit[] {
-  return rows.flatMap((row) => {
-    const old = stored.find((s) => (row.id !== undefined ? s.id === row.id : s.name === row.name));
-    if (!old || (old.description ?? '') === (row.description ?? '')) return [];
-    return [{ name: old.name, kind, description: row.description }];
-  });
 }
 
 /** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
@@ -98,6 +70,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       apiEndPoint: e.path,
       publicEndPoint: base && `${base}${e.path}`,
       summary: e.summary,
+      isDesigned: Boolean(e.is_designed),
     };
   }
 
@@ -134,34 +107,8 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     onChange(apiMasterId);
   }
 
-  /**
-   * The form's fields are views of the model: a schema's saved properties are written to the
-   * declared schema of that name. An API without a model (imported before it was kept, or made by
-   * hand) and a schema the import made up for an inline composition have none to write.
-   */
-  async function editModelSchema(
-    apiMasterId: number,
-    schemaName: string,
-    before: BodyProperty[],
-    after: BodyProperty[],
-  ) {
-    await editDeclaredSchemas(db, apiMasterId, (declared) => {
-      if (!Object.hasOwn(declared, schemaName)) return undefined;
-      const edited = applyFormEdit(declared[schemaName], before, after, new Set(Object.keys(declared)));
-      // fromEntries: a schema named `__proto__` is a name like any other
-      return Object.fromEntries(
-        Object.entries(declared).map(([name, schema]) => [name, name === schemaName ? edited : schema]),
-      );
-    });
-  }
-
   async function editResponses(endpointId: number, edit: ResponseEdit) {
     await store.editOperation(endpointId, (operation) => applyResponseEdit(operation, edit));
-  }
-
-  async function editOperation(endpointId: number, edits: ParameterDescriptionEdit[]) {
-    if (edits.length === 0) return;
-    await store.editOperation(endpointId, (operation) => applyParameterEdits(operation, edits));
   }
 
   async function withEndpoints(apis: ApiRow[]): Promise<ApiMaster[]> {
@@ -174,7 +121,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     );
   }
 
-  return {
+  const calls = {
     apiOf,
     /** For changes of an API made outside these calls (a re-import): its database and change hook. */
     db,
@@ -294,89 +241,6 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       };
     },
 
-    async updateParameters(user: User, endpointId: number, rows: ParameterRow[]): Promise<void> {
-      const endpoint = await db
-        .selectFrom('endpoints')
-        .select(['api_master_id'])
-        .where('id', '=', endpointId)
-        .executeTakeFirst();
-      if (!endpoint) throw new NotFound('Endpoint not found');
-      await endpointOf(user, endpoint.api_master_id, endpointId);
-      const before = (await store.endpointParts(endpointId)).parameterConfigList;
-      await store.updateParameters(
-        endpointId,
-        rows.map((r) => ({ ...r, name: r.keyName })),
-        'params',
-      );
-      await editOperation(
-        endpointId,
-        describedEdits(
-          rows.map((r) => ({ id: r.id, name: r.keyName, description: r.description })),
-          before.map((p) => ({ id: p.id, name: p.keyName, description: p.description })),
-          'parameter',
-        ),
-      );
-      await changed(endpoint.api_master_id);
-    },
-
-    async updateHeaders(
-      user: User,
-      apiMasterId: number,
-      endpointId: number,
-      rows: HeaderRow[],
-    ): Promise<void> {
-      await endpointOf(user, apiMasterId, endpointId);
-      const before = (await store.endpointParts(endpointId)).headerConfigList;
-      await store.updateParameters(
-        endpointId,
-        rows.map((r) => ({ ...r, name: r.headerKey })),
-        'headers',
-      );
-      await editOperation(
-        endpointId,
-        describedEdits(
-          rows.map((r) => ({ id: r.id, name: r.headerKey, description: r.description })),
-          before.map((h) => ({ id: h.id, name: h.headerKey, description: h.description })),
-          'header',
-        ),
-      );
-      await changed(apiMasterId);
-    },
-
-    async saveSchema(
-      user: User,
-      apiMasterId: number,
-      schemaName: string,
-      input: SchemaSave,
-    ): Promise<SchemaMaster> {
-      const api = await apiOf(user, apiMasterId);
-      const schema = await store.findSchema(api.id, schemaName);
-      if (!schema) throw new NotFound(`Schema "${schemaName}" not found`);
-      const [stored] = await loadSchemas(db, api.id, [schemaName]);
-      refuseUnrunnablePatterns(input.configProperties, stored?.configProperties ?? []);
-      await saveSchemaProperties(db, schema.id, input.configProperties);
-      await editModelSchema(api.id, schemaName, stored?.configProperties ?? [], input.configProperties);
-      await changed(api.id);
-      const [saved] = await loadSchemas(db, api.id, [schemaName]);
-      return saved;
-    },
-
-    async createResponse(user: User, apiMasterId: number, endpointId: number, input: ResponseCreate) {
-      const { endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      const parts = await store.endpointParts(endpoint.id);
-      if (parts.responseConfigList.some((r) => r.responseCode === input.statusCode)) {
-        throw new Conflict(`The endpoint already has a ${input.statusCode} response`);
-      }
-      const response = await store.createResponse(endpoint.id, input);
-      await editResponses(endpoint.id, {
-        code: input.statusCode,
-        description: input.description,
-        contentType: response.contentType,
-      });
-      await changed(apiMasterId);
-      return response;
-    },
-
     async updateResponseCode(
       user: User,
       responseId: number,
@@ -479,6 +343,16 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       ) as Record<string, string>;
     },
   };
+  // designing an API: endpoints, rows, bodies, responses and schemas added, changed and removed
+  const design = createDesignService({
+    store,
+    db,
+    apiOf,
+    endpointOf,
+    endpointDetail: calls.endpointDetail,
+    changed,
+  });
+  return { ...calls, ...design };
 }
 
 export type ApisService = ReturnType<typeof createApisService>;

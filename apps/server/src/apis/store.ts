@@ -35,6 +35,7 @@ const ENDPOINT_COLUMNS = [
   'put_api_id',
   'patch_api_id',
   'delete_api_id',
+  'is_designed',
 ] as const satisfies (keyof EndpointRow)[];
 
 /** An edit of a parameter or header row: only its type, description and mapping change. */

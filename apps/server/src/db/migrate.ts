@@ -17,6 +17,7 @@ import * as answerSeed from './migrations/014_answer_seed.js';
 import * as requestLog from './migrations/015_request_log.js';
 import * as trafficSimulation from './migrations/016_traffic_simulation.js';
 import * as mailOutbox from './migrations/017_mail_outbox.js';
+import * as designedRows from './migrations/018_designed_rows.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -37,6 +38,7 @@ const migrations = {
   '015_request_log': requestLog,
   '016_traffic_simulation': trafficSimulation,
   '017_mail_outbox': mailOutbox,
+  '018_designed_rows': designedRows,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -84,6 +84,8 @@ export interface EndpointsTable {
   operation: string | null;
   /** JSON: the endpoint's own traffic simulation (Behaviour); NULL: the API's, if it has one. */
   behaviour: string | null;
+  /** 1: added by a user in the product; 0: brought by an imported document. */
+  is_designed: Generated<number>;
 }
 
 export interface EndpointParametersTable {
