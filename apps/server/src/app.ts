@@ -235,7 +235,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createSimulationService({ store: createBehaviourStore(db.kysely), onChange: changes.announce }),
   );
-  await importRoutes(server, apis);
+  await importRoutes(server, apis, options.labNetwork);
   await sandboxRoutes(server, handleSandbox);
   await testDataRoutes(
     server,

@@ -1,6 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { apiFormMessages, IMPORT_FILE_EXTENSIONS, type ImportedApi } from '@sandbox/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Invalid } from '../http/errors.js';
+import type { FetchDocument } from '../import/fetchDocument.js';
+import type { ImportWorker } from '../import/importInWorker.js';
 
 /** Large enough that 10 MB is ten pieces, small enough that filling one never holds the event loop. */
 const PIECE_BYTES = 1024 * 1024;
@@ -55,4 +58,30 @@ export async function readImportForm(request: FastifyRequest, tooLarge: () => Er
     }
   }
   return form;
+}
+
+/** The import worker, and the fetcher of a document given by URL (API Lab's outbound path). */
+export interface DocumentImporter extends ImportWorker {
+  fetchDocument: FetchDocument;
+}
+
+/**
+ * The document an import form brings, read by the import worker: its file `multipartFile` (a .json,
+ * .yaml or .yml file: OpenAPI, Swagger or a Postman Collection), or the document at its `url` field,
+ * whose name needs no extension (JSON or YAML is told by its content type, else its content).
+ */
+export async function documentOfForm(form: ImportForm, importer: DocumentImporter): Promise<ImportedApi> {
+  const url = form.fields.url?.trim();
+  if (form.file && url) throw new Invalid('Send either a file or a URL, not both');
+  if (url) {
+    const fetched = await importer.fetchDocument(url);
+    return importer.importOpenApi(fetched.pieces, fetched.name);
+  }
+  const { file } = form;
+  if (!file) throw new Invalid(apiFormMessages.fileRequired);
+  const lower = file.name.toLowerCase();
+  if (!IMPORT_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
+    throw new Invalid(apiFormMessages.invalidFileFormat, `${file.name}: use a .json, .yaml or .yml file`);
+  }
+  return importer.importOpenApi(file.pieces, file.name);
 }

@@ -1,35 +1,47 @@
 import multipart from '@fastify/multipart';
-import {
-  apiFormMessages,
-  IMPORT_FILE_EXTENSIONS,
-  type ImportAnswer,
-  ROLE_DEVELOPER,
-  ZImportFields,
-} from '@sandbox/contracts';
+import { type ImportAnswer, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
-import { Invalid } from '../http/errors.js';
 import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
+import { createDocumentFetcher } from '../import/fetchDocument.js';
 import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
-import { reimportRoute } from '../reimport/routes.js';
-import { readImportForm } from './importForm.js';
+import type { LabNetwork } from '../lab/service.js';
+import { type DocumentImporter, documentOfForm, readImportForm } from './importForm.js';
 import type { ApisService } from './service.js';
 
 const importSchema = {
   tags: ['APIs'],
-  summary: 'Import an OpenAPI 3.x or Swagger 2.0 document as a new API (the New API form)',
+  summary:
+    'Import an OpenAPI 3.x, Swagger 2.0 or Postman Collection v2.1 document as a new API (the New API form)',
+  description:
+    'The document is the file `multipartFile`, or the one the server fetches from `url` (public http(s) ' +
+    'addresses only, as API Lab; 10 MB, 10 s). A Postman Collection is read as the OpenAPI document it ' +
+    'converts to; what it holds that the API cannot keep (scripts, variables, other auth) is listed in `warnings`.',
   consumes: ['multipart/form-data'],
   body: ZImportFields.extend({
-    multipartFile: zUploadedFile('The document: a .json, .yaml or .yml file of at most 10 MB'),
+    multipartFile: zUploadedFile(
+      'The document: a .json, .yaml or .yml file of at most 10 MB (OpenAPI, Swagger or Postman Collection)',
+    ).optional(),
+    url: z.string().url().optional().describe('Instead of a file: the http(s) address of the document'),
   }),
   response: { 201: { description: 'The new API (ApiMaster) and what the import could not keep (warnings)' } },
 };
 
-/** spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form. */
-export async function importRoutes(app: FastifyInstance, apis: ApisService): Promise<void> {
-  const importer = createImportWorker();
+/**
+ * spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form.
+ * `network` is API Lab's: a URL is fetched under the same address policy and time limit.
+ */
+export async function importRoutes(
+  app: FastifyInstance,
+  apis: ApisService,
+  network?: LabNetwork,
+): Promise<void> {
+  const importer: DocumentImporter = Object.assign(createImportWorker(), {
+    fetchDocument: createDocumentFetcher(network),
+  });
   app.addHook('onClose', () => importer.close());
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -45,15 +57,7 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
           () => new scope.multipartErrors.RequestFileTooLargeError(),
         );
         const meta = parseWith(ZImportFields, fields);
-        if (!file) throw new Invalid(apiFormMessages.fileRequired);
-        const lower = file.name.toLowerCase();
-        if (!IMPORT_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
-          throw new Invalid(
-            apiFormMessages.invalidFileFormat,
-            `${file.name}: use a .json, .yaml or .yml file`,
-          );
-        }
-        const imported = await importer.importOpenApi(file.pieces, file.name);
+        const imported = await documentOfForm({ fields, file }, importer);
         const created = await apis.createFromImport(
           currentUser(request),
           {
@@ -68,6 +72,5 @@ export async function importRoutes(app: FastifyInstance, apis: ApisService): Pro
         return reply.status(201).send(answer);
       },
     );
-    reimportRoute(scope, apis, importer);
   });
 }

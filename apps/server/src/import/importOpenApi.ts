@@ -4,6 +4,7 @@ import { ExpansionBudget, SchemaDeclarer } from './declareSchema.js';
 import { declaredSchemeNames, declareSecuritySchemes } from './declareSecuritySchemes.js';
 import { ImportError } from './ImportError.js';
 import { parseDocument } from './parseDocument.js';
+import { isPostmanCollection, postmanToOpenApi } from './postmanCollection.js';
 import { readBehaviour } from './readBehaviour.js';
 import { isObject, type Json, RefResolver } from './resolveRef.js';
 import { toEndpoints } from './toEndpoints.js';
@@ -11,13 +12,25 @@ import { SchemaCatalog } from './toSchemas.js';
 
 export { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
 
+type Imported = ImportedApi & { warnings: ImportWarning[] };
+
 /**
- * Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML) into endpoints and named schemas.
- * Throws ImportError, with where in `detail`, for anything it cannot read; what it reads but cannot
- * honour is left out and named in `warnings`.
+ * Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML), or a Postman Collection v2.x, into
+ * endpoints and named schemas. Throws ImportError, with where in `detail`, for anything it cannot
+ * read; what it reads but cannot honour is left out and named in `warnings`.
  */
-export function importOpenApi(text: string, fileName: string): ImportedApi & { warnings: ImportWarning[] } {
-  const { document, swagger2 } = recognize(parseDocument(text, fileName));
+export function importOpenApi(text: string, fileName: string): Imported {
+  const parsed = parseDocument(text, fileName);
+  if (!isPostmanCollection(parsed)) return importDocument(parsed, fileName);
+  // The collection's own warnings point into the collection; the importer's into the OpenAPI
+  // document it became, whose paths and operations still name the requests they came from.
+  const converted = postmanToOpenApi(parsed);
+  const imported = importDocument(converted.document, fileName);
+  return { ...imported, warnings: [...converted.warnings, ...imported.warnings] };
+}
+
+function importDocument(parsed: unknown, fileName: string): Imported {
+  const { document, swagger2 } = recognize(parsed);
   const resolver = new RefResolver(document);
   const catalog = swagger2
     ? new SchemaCatalog(resolver, '#/definitions', document.definitions)

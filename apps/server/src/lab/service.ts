@@ -40,7 +40,7 @@ interface LabDeps {
 
 class LabFailure extends AppError {}
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Set by the client for each connection, or meaningless once the request leaves the browser.
 const DROPPED_HEADERS = new Set([
   'host',
@@ -88,7 +88,7 @@ function flatHeaders(headers: HopAnswer['headers']): Record<string, string> {
   return out;
 }
 
-function checkScheme(url: URL): void {
+export function checkScheme(url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Invalid(labMessages.onlyHttp, url.protocol.replace(/:$/, ''));
 }
@@ -170,7 +170,7 @@ export function createLabService({ ownOrigins, inject, apis, network = {} }: Lab
 }
 
 /** The request a redirect asks for: 303, and 301/302 after a POST, become a GET without a body. */
-function nextRequest(previous: HopRequest, status: number, location: string): HopRequest {
+export function nextRequest(previous: HopRequest, status: number, location: string): HopRequest {
   let url: URL;
   try {
     url = new URL(location, previous.url);
