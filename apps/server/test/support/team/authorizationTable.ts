@@ -247,6 +247,82 @@ export const TABLE: Entry[] = [
       });
     },
   },
+  // Designing an API: endpoints, request bodies, responses and named schemas added and removed.
+  {
+    route: 'POST /api/api-config/:apiMasterId/endpoints',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) =>
+      json(`/api/api-config/${(await f.freshApi()).api.id}/endpoints`, {
+        methodType: 'GET',
+        apiEndPoint: '/toys',
+      }),
+  },
+  {
+    route: 'PUT /api/api-config/:apiMasterId/:endpointId',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return json(`/api/api-config/${fresh.api.id}/${fresh.endpoint('GET', '/pets').id}`, { apiTag: 'pets' });
+    },
+  },
+  {
+    route: 'DELETE /api/api-config/:apiMasterId/:endpointId',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return { url: `/api/api-config/${fresh.api.id}/${fresh.endpoint('GET', '/pets').id}` };
+    },
+  },
+  {
+    route: 'PUT /api/api-config/:apiMasterId/:endpointId/request-body',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return json(`/api/api-config/${fresh.api.id}/${fresh.endpoint('POST', '/pets').id}/request-body`, {
+        schemaName: 'Pet',
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/api-config/:apiMasterId/:endpointId/responses/:responseId',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      const e = fresh.endpoint('GET', '/pets');
+      return { url: `/api/api-config/${fresh.api.id}/${e.id}/responses/${e.responseConfigList[0].id}` };
+    },
+  },
+  {
+    route: 'POST /api/api-config/:apiMasterId/schemas',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) =>
+      json(`/api/api-config/${(await f.freshApi()).api.id}/schemas`, {
+        schemaName: 'Toy',
+        configProperties: [],
+      }),
+  },
+  {
+    route: 'DELETE /api/api-config/:apiMasterId/schemas/:schemaName',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      const created = await f.app.server.inject({
+        method: 'POST',
+        url: `/api/api-config/${fresh.api.id}/schemas`,
+        headers: f.callers.Admin.headers,
+        payload: { schemaName: 'Toy', configProperties: [] },
+      });
+      if (created.statusCode !== 201) throw new Error(`schema not made: ${created.body}`);
+      return { url: `/api/api-config/${fresh.api.id}/schemas/Toy` };
+    },
+  },
   {
     route: 'GET /api/api-config/:apiMasterId/map-params/:endpointId',
     minRole: any,
