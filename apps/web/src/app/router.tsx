@@ -74,6 +74,12 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../features/apis/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
           },
+          // An API as a whole, where an API started empty gets its first endpoint.
+          {
+            path: '/request/:projectId',
+            lazy: () =>
+              import('../features/design/ApiOverviewPage').then((m) => ({ Component: m.ApiOverviewPage })),
+          },
           {
             path: '/request/:projectId/:apiId',
             lazy: () =>

@@ -1,14 +1,13 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Box, CircularProgress, IconButton, List, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, List, Stack, Typography } from '@mui/material';
 import { type ApiMaster, apiMessages } from '@sandbox/contracts';
 import { useState } from 'react';
 import { useMatch } from 'react-router';
 import { toast } from 'react-toastify';
+import { CreateApiMenu } from '../design/CreateApiMenu';
 import { ApiSidebarItem } from './ApiSidebarItem';
 import { downloadOpenApi, failureMessage, useApiList } from './api';
 import { DeleteApiDialog } from './DeleteApiDialog';
 import { DeployApiDialog } from './DeployApiDialog';
-import { NewApiDialog } from './NewApiDialog';
 import { isViewer } from './roles';
 
 /** spec §2: the dashboard layout's list of APIs, each expandable to its endpoints by tag. */
@@ -16,7 +15,8 @@ export function ApiSidebar() {
   const list = useApiList();
   const viewer = isViewer();
   const current = useMatch('/request/:projectId/:apiId')?.params;
-  const [creating, setCreating] = useState(false);
+  // on an API's overview the API shows expanded too, with no endpoint chosen
+  const overview = useMatch('/request/:projectId')?.params.projectId;
   const [deleting, setDeleting] = useState<ApiMaster | null>(null);
   const [deploying, setDeploying] = useState<ApiMaster | null>(null);
 
@@ -40,11 +40,7 @@ export function ApiSidebar() {
         <Typography variant="overline" component="h2" sx={{ fontWeight: 700 }}>
           APIs
         </Typography>
-        {!viewer && (
-          <IconButton aria-label="Add API" size="small" onClick={() => setCreating(true)}>
-            <AddIcon fontSize="small" />
-          </IconButton>
-        )}
+        {!viewer && <CreateApiMenu variant="icon" />}
       </Stack>
       {list.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
@@ -61,7 +57,13 @@ export function ApiSidebar() {
               key={api.id}
               api={api}
               readOnly={viewer}
-              activeEndpointId={current?.projectId === String(api.id) ? current.apiId : undefined}
+              activeEndpointId={
+                current?.projectId === String(api.id)
+                  ? current.apiId
+                  : overview === String(api.id)
+                    ? ''
+                    : undefined
+              }
               onDelete={setDeleting}
               onDeploy={setDeploying}
               onDownload={download}
@@ -69,7 +71,6 @@ export function ApiSidebar() {
           ))}
         </List>
       )}
-      <NewApiDialog open={creating} onClose={() => setCreating(false)} />
       <DeleteApiDialog api={deleting} onClose={() => setDeleting(null)} />
       <DeployApiDialog api={deploying} onClose={() => setDeploying(null)} />
     </Box>

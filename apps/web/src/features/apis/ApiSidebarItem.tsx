@@ -88,6 +88,20 @@ export function ApiSidebarItem({
         <MenuItem onClick={act(onDownload)}>Download OpenAPI</MenuItem>
       </Menu>
       <Collapse in={expanded} unmountOnExit>
+        {/* the API as a whole: its endpoints, its schemas, and where an empty one starts */}
+        <ListItemButton
+          component={NavLink}
+          to={`/request/${api.id}`}
+          end
+          dense
+          aria-label={`${api.apiMasterName} overview`}
+          sx={{ pl: 4 }}
+        >
+          <ListItemText
+            primary={api.apiConfigList.length === 0 ? 'Overview: no endpoints yet' : 'Overview and schemas'}
+            slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }}
+          />
+        </ListItemButton>
         {groupByTag(api.apiConfigList).map(([tag, endpoints]) => (
           <List
             key={tag}

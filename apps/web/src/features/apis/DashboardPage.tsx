@@ -1,18 +1,16 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import type { ApiMaster } from '@sandbox/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CreateApiMenu } from '../design/CreateApiMenu';
 import { ApiTable } from './ApiTable';
 import { useApiList } from './api';
 import { DeployApiDialog } from './DeployApiDialog';
 import { FirstSteps } from './FirstSteps';
-import { NewApiDialog } from './NewApiDialog';
 import { isViewer } from './roles';
 
 export function DashboardPage() {
   const list = useApiList();
-  const [creating, setCreating] = useState(false);
   const [deploying, setDeploying] = useState<ApiMaster | null>(null);
   const viewer = isViewer();
 
@@ -24,11 +22,7 @@ export function DashboardPage() {
             All APIs
           </Link>
         </Typography>
-        {!viewer && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create New API
-          </Button>
-        )}
+        {!viewer && <CreateApiMenu variant="buttons" />}
       </Stack>
       {list.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
@@ -39,7 +33,6 @@ export function DashboardPage() {
       ) : (
         <ApiTable apis={list.data ?? []} readOnly={viewer} onDeploy={setDeploying} />
       )}
-      <NewApiDialog open={creating} onClose={() => setCreating(false)} />
       <DeployApiDialog api={deploying} onClose={() => setDeploying(null)} />
     </Stack>
   );

@@ -1,10 +1,15 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { ENDPOINT_URL_DISPLAY_LENGTH, type EndpointDetail } from '@sandbox/contracts';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
 import { MethodBadge } from '../../components/MethodBadge';
+import { DeleteEndpointDialog } from '../design/DeleteEndpointDialog';
+import { EndpointDialog } from '../design/EndpointDialog';
 import { shorten } from './sidebarDisplay';
 
 export interface EndpointHeaderProps {
@@ -16,6 +21,9 @@ export interface EndpointHeaderProps {
 
 export function EndpointHeader({ endpoint, apiName, readOnly, onDownload }: EndpointHeaderProps) {
   const publicUrl = endpoint.publicEndPoint;
+  const apiMasterId = String(endpoint.apiMasterId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -59,7 +67,36 @@ export function EndpointHeader({ endpoint, apiName, readOnly, onDownload }: Endp
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onDownload}>
           Download OpenAPI
         </Button>
+        <Stack direction="row">
+          <IconButton
+            aria-label="Edit Endpoint"
+            title="Edit endpoint"
+            disabled={readOnly}
+            onClick={() => setEditing(true)}
+          >
+            <EditOutlinedIcon />
+          </IconButton>
+          <IconButton
+            aria-label="Delete Endpoint"
+            title="Delete endpoint"
+            disabled={readOnly}
+            onClick={() => setDeleting(true)}
+          >
+            <DeleteOutlinedIcon />
+          </IconButton>
+        </Stack>
       </Stack>
+      <EndpointDialog
+        open={editing}
+        onClose={() => setEditing(false)}
+        apiMasterId={apiMasterId}
+        endpoint={endpoint}
+      />
+      <DeleteEndpointDialog
+        apiMasterId={apiMasterId}
+        endpoint={deleting ? endpoint : null}
+        onClose={() => setDeleting(false)}
+      />
     </Paper>
   );
 }

@@ -11,8 +11,8 @@ export function FirstSteps({ viewer }: { viewer: boolean }) {
         <Typography color="text.secondary">APIs your team imports will show here.</Typography>
       ) : (
         <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
-          To start, import an OpenAPI document (JSON or YAML) with Create New API, or describe your endpoints
-          to{' '}
+          To start, import an OpenAPI document (JSON or YAML) with Create New API, design one here with Start
+          Empty API, or describe your endpoints to{' '}
           <Link component={RouterLink} to="/prompter">
             API Copilot
           </Link>{' '}

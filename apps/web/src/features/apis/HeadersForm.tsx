@@ -1,14 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { apiMessages, type EndpointDetail, messages, ZHeaderRows } from '@sandbox/contracts';
-import { useMemo } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  apiMessages,
+  type EndpointDetail,
+  type HeaderConfig,
+  PROPERTY_TYPES,
+  ZDesignHeaderRows,
+} from '@sandbox/contracts';
+import { useMemo, useState } from 'react';
+import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { designFailureMessage } from '../design/api';
+import { isRenamable } from '../design/propertyEdits';
+import { ValueConstraintsPanel } from '../design/ValueConstraintsPanel';
 import { useSaveHeaders } from './api';
 
-const ZHeadersForm = z.object({ rows: ZHeaderRows });
+const ZHeadersForm = z.object({ rows: ZDesignHeaderRows });
 type HeadersFormValues = z.input<typeof ZHeadersForm>;
+type HeaderRowValues = HeadersFormValues['rows'][number];
 
 export interface HeadersFormProps {
   apiMasterId: string;
@@ -16,83 +40,167 @@ export interface HeadersFormProps {
   readOnly: boolean;
 }
 
-/** spec §2 Headers: the request headers the endpoint declares. */
+const toRow = ({ isDesigned: _designed, ...h }: HeaderConfig): HeaderRowValues => ({
+  ...h,
+  description: h.description ?? '',
+});
+
+/** spec §2 Headers: the request headers the endpoint declares; a user may add and remove their own. */
 export function HeadersForm({ apiMasterId, endpoint, readOnly }: HeadersFormProps) {
   const save = useSaveHeaders(apiMasterId, String(endpoint.id));
   const values = useMemo<HeadersFormValues>(
-    () => ({
-      rows: endpoint.headerConfigList.map((h) => ({
-        id: h.id,
-        headerKey: h.headerKey,
-        parameterType: h.parameterType,
-        description: h.description ?? '',
-      })),
-    }),
+    () => ({ rows: endpoint.headerConfigList.map(toRow) }),
     [endpoint.headerConfigList],
   );
+  const designed = new Set(endpoint.headerConfigList.filter((h) => h.isDesigned).map((h) => h.id));
   const {
     control,
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<HeadersFormValues, unknown, z.output<typeof ZHeadersForm>>({
     resolver: zodResolver(ZHeadersForm),
     values,
   });
-  const { fields } = useFieldArray({ control, name: 'rows', keyName: 'fieldKey' });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rows', keyName: 'fieldKey' });
+  const rows = useWatch({ control, name: 'rows' });
+  const [openConstraints, setOpenConstraints] = useState<string | null>(null);
+  const patchRow = (index: number, patch: Partial<HeaderRowValues>) => {
+    for (const [key, value] of Object.entries(patch))
+      setValue(`rows.${index}.${key}` as Path<HeadersFormValues>, value as never, { shouldDirty: true });
+  };
 
-  if (fields.length === 0)
-    return <Typography color="text.secondary">This endpoint has no headers.</Typography>;
-
-  const onSubmit = handleSubmit(({ rows }) =>
-    save.mutate(rows, {
+  const onSubmit = handleSubmit(({ rows: saved }) =>
+    save.mutate(saved, {
       onSuccess: () => toast.success(apiMessages.updated),
-      onError: () => toast.error(messages.somethingWrong),
+      // a header named twice is named by the server
+      onError: (error) => toast.error(designFailureMessage(error)),
     }),
   );
+  const addRow = () =>
+    append({
+      headerKey: '',
+      parameterType: 'header',
+      description: '',
+      isRequired: false,
+      dataType: 'string',
+    });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      {fields.length === 0 && <Typography color="text.secondary">This endpoint has no headers.</Typography>}
       {fields.map((field, index) => {
         const rowErrors = errors.rows?.[index];
+        const renamable = isRenamable({ id: field.id, isDesigned: designed.has(field.id) });
+        const name = field.headerKey || `header ${index + 1}`;
         return (
-          <Box
-            key={field.fieldKey}
-            role="group"
-            aria-label={field.headerKey}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-          >
-            <TextField
-              label="Key"
-              size="small"
-              {...register(`rows.${index}.headerKey`)}
-              slotProps={{ htmlInput: { readOnly: true } }}
-              error={Boolean(rowErrors?.headerKey)}
-              helperText={rowErrors?.headerKey?.message}
-              sx={{ width: 200 }}
-            />
-            <TextField
-              label="Parameter Type"
-              size="small"
-              {...register(`rows.${index}.parameterType`)}
-              error={Boolean(rowErrors?.parameterType)}
-              helperText={rowErrors?.parameterType?.message}
-              sx={{ width: 160 }}
-            />
-            <TextField
-              label="Description"
-              size="small"
-              {...register(`rows.${index}.description`)}
-              sx={{ flex: 1, minWidth: 200 }}
-            />
+          <Box key={field.fieldKey}>
+            <Box
+              role="group"
+              aria-label={name}
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+            >
+              <TextField
+                label="Key"
+                size="small"
+                {...register(`rows.${index}.headerKey`)}
+                slotProps={{ htmlInput: { readOnly: !renamable || readOnly } }}
+                error={Boolean(rowErrors?.headerKey)}
+                helperText={rowErrors?.headerKey?.message}
+                sx={{ width: 200 }}
+              />
+              <TextField
+                label="Parameter Type"
+                size="small"
+                {...register(`rows.${index}.parameterType`)}
+                disabled={readOnly}
+                error={Boolean(rowErrors?.parameterType)}
+                helperText={rowErrors?.parameterType?.message}
+                sx={{ width: 140 }}
+              />
+              <Controller
+                name={`rows.${index}.dataType`}
+                control={control}
+                render={({ field: type }) => (
+                  <TextField
+                    select
+                    label="Type"
+                    size="small"
+                    {...type}
+                    value={type.value ?? 'string'}
+                    disabled={readOnly}
+                    sx={{ width: 120 }}
+                  >
+                    {PROPERTY_TYPES.filter((t) => t !== 'object').map((option) => (
+                      <MenuItem key={option} value={option}>
+                        {option}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name={`rows.${index}.isRequired`}
+                control={control}
+                render={({ field: required }) => (
+                  <FormControlLabel
+                    label="Required"
+                    disabled={readOnly}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={required.value ?? false}
+                        onChange={(_event, checked) => required.onChange(checked)}
+                      />
+                    }
+                  />
+                )}
+              />
+              <TextField
+                label="Description"
+                size="small"
+                {...register(`rows.${index}.description`)}
+                disabled={readOnly}
+                sx={{ flex: 1, minWidth: 200 }}
+              />
+              <IconButton
+                aria-label="Constraints"
+                aria-expanded={openConstraints === field.fieldKey}
+                title="Default, format, allowed values, example, lengths, range"
+                onClick={() =>
+                  setOpenConstraints((open) => (open === field.fieldKey ? null : field.fieldKey))
+                }
+              >
+                <TuneIcon fontSize="small" />
+              </IconButton>
+              {renamable && (
+                <IconButton aria-label="Remove Header" disabled={readOnly} onClick={() => remove(index)}>
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+            <Collapse in={openConstraints === field.fieldKey} unmountOnExit>
+              <Box sx={{ pt: 1 }}>
+                <ValueConstraintsPanel
+                  name={name}
+                  value={rows?.[index] ?? field}
+                  readOnly={readOnly}
+                  onChange={(patch) => patchRow(index, patch)}
+                />
+              </Box>
+            </Collapse>
           </Box>
         );
       })}
-      <Box>
+      <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={readOnly || save.isPending}>
           Save
         </Button>
-      </Box>
+        <Button startIcon={<AddIcon />} disabled={readOnly} onClick={addRow}>
+          Add Header
+        </Button>
+      </Stack>
     </Stack>
   );
 }

@@ -1,14 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { apiMessages, type EndpointDetail, messages, ZParameterRows } from '@sandbox/contracts';
-import { useMemo } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  apiMessages,
+  type EndpointDetail,
+  type ParameterConfig,
+  PROPERTY_TYPES,
+  ZDesignParameterRows,
+} from '@sandbox/contracts';
+import { useMemo, useState } from 'react';
+import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { designFailureMessage } from '../design/api';
+import { isRenamable } from '../design/propertyEdits';
+import { ValueConstraintsPanel } from '../design/ValueConstraintsPanel';
 import { useMapParams, useSaveParameters } from './api';
 
-const ZParamsForm = z.object({ rows: ZParameterRows });
+const ZParamsForm = z.object({ rows: ZDesignParameterRows });
 type ParamsFormValues = z.input<typeof ZParamsForm>;
+type ParamRowValues = ParamsFormValues['rows'][number];
 const PARAMETER_TYPES = ['path', 'query'] as const;
 
 export interface ParamsFormProps {
@@ -17,121 +41,209 @@ export interface ParamsFormProps {
   readOnly: boolean;
 }
 
-/** spec §2 Params: path and query parameters, each optionally mapped to a property of a linked endpoint. */
+const toRow = ({ isDesigned: _designed, ...p }: ParameterConfig): ParamRowValues => ({
+  ...p,
+  description: p.description ?? '',
+  configParameterId: p.configParameterId ?? null,
+});
+
+/**
+ * spec §2 Params: path and query parameters, each optionally mapped to a property of a linked
+ * endpoint. Path parameters follow the endpoint's path; query parameters may be added and removed.
+ */
 export function ParamsForm({ apiMasterId, endpoint, readOnly }: ParamsFormProps) {
   const mapParams = useMapParams(apiMasterId, String(endpoint.id));
   const save = useSaveParameters(String(endpoint.id));
   const values = useMemo<ParamsFormValues>(
-    () => ({
-      rows: endpoint.parameterConfigList.map((p) => ({
-        id: p.id,
-        keyName: p.keyName,
-        parameterType: p.parameterType,
-        description: p.description ?? '',
-        configParameterId: p.configParameterId ?? null,
-      })),
-    }),
+    () => ({ rows: endpoint.parameterConfigList.map(toRow) }),
     [endpoint.parameterConfigList],
   );
+  const designed = new Set(endpoint.parameterConfigList.filter((p) => p.isDesigned).map((p) => p.id));
   const {
     control,
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<ParamsFormValues, unknown, z.output<typeof ZParamsForm>>({
     resolver: zodResolver(ZParamsForm),
     values,
   });
-  const { fields } = useFieldArray({ control, name: 'rows', keyName: 'fieldKey' });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rows', keyName: 'fieldKey' });
+  const rows = useWatch({ control, name: 'rows' });
+  const [openConstraints, setOpenConstraints] = useState<string | null>(null);
+  const patchRow = (index: number, patch: Partial<ParamRowValues>) => {
+    for (const [key, value] of Object.entries(patch))
+      setValue(`rows.${index}.${key}` as Path<ParamsFormValues>, value as never, { shouldDirty: true });
+  };
   const mapped = Object.entries(mapParams.data ?? {});
-
-  if (fields.length === 0)
-    return <Typography color="text.secondary">This endpoint has no parameters.</Typography>;
 
   const onSubmit = handleSubmit(({ rows }) =>
     save.mutate(rows, {
       onSuccess: () => toast.success(apiMessages.updated),
-      onError: () => toast.error(messages.somethingWrong),
+      // a duplicate name or a path parameter the path lacks is named by the server
+      onError: (error) => toast.error(designFailureMessage(error)),
     }),
   );
+  const addRow = () =>
+    append({ keyName: '', parameterType: 'query', description: '', isRequired: false, dataType: 'string' });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-      {fields.map((field, index) => (
-        <Box
-          key={field.fieldKey}
-          role="group"
-          aria-label={field.keyName}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-        >
-          <TextField
-            label="Key"
-            size="small"
-            {...register(`rows.${index}.keyName`)}
-            slotProps={{ htmlInput: { readOnly: true } }}
-            error={Boolean(errors.rows?.[index]?.keyName)}
-            helperText={errors.rows?.[index]?.keyName?.message}
-            sx={{ width: 180 }}
-          />
-          <Controller
-            name={`rows.${index}.parameterType`}
-            control={control}
-            render={({ field: type, fieldState }) => (
+      {fields.length === 0 && (
+        <Typography color="text.secondary">This endpoint has no parameters.</Typography>
+      )}
+      {fields.map((field, index) => {
+        const renamable = isRenamable({ id: field.id, isDesigned: designed.has(field.id) });
+        // path parameters come and go with the path itself
+        const removable = renamable && field.parameterType !== 'path';
+        const name = field.keyName || `parameter ${index + 1}`;
+        return (
+          <Box key={field.fieldKey}>
+            <Box
+              role="group"
+              aria-label={name}
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+            >
               <TextField
-                select
-                label="Field Value"
+                label="Key"
                 size="small"
-                {...type}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                sx={{ width: 140 }}
-              >
-                {PARAMETER_TYPES.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            label="Description"
-            size="small"
-            {...register(`rows.${index}.description`)}
-            sx={{ flex: 1, minWidth: 200 }}
-          />
-          <Controller
-            name={`rows.${index}.configParameterId`}
-            control={control}
-            render={({ field: choice }) => (
+                {...register(`rows.${index}.keyName`)}
+                slotProps={{ htmlInput: { readOnly: !renamable || readOnly } }}
+                error={Boolean(errors.rows?.[index]?.keyName)}
+                helperText={errors.rows?.[index]?.keyName?.message}
+                sx={{ width: 180 }}
+              />
+              <Controller
+                name={`rows.${index}.parameterType`}
+                control={control}
+                render={({ field: type, fieldState }) => (
+                  <TextField
+                    select
+                    label="Field Value"
+                    size="small"
+                    {...type}
+                    disabled={readOnly}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    sx={{ width: 120 }}
+                  >
+                    {PARAMETER_TYPES.map((option) => (
+                      <MenuItem key={option} value={option}>
+                        {option}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name={`rows.${index}.dataType`}
+                control={control}
+                render={({ field: type }) => (
+                  <TextField
+                    select
+                    label="Type"
+                    size="small"
+                    {...type}
+                    value={type.value ?? 'string'}
+                    disabled={readOnly}
+                    sx={{ width: 120 }}
+                  >
+                    {PROPERTY_TYPES.filter((t) => t !== 'object').map((option) => (
+                      <MenuItem key={option} value={option}>
+                        {option}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name={`rows.${index}.isRequired`}
+                control={control}
+                render={({ field: required }) => (
+                  <FormControlLabel
+                    label="Required"
+                    disabled={readOnly}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={required.value ?? false}
+                        onChange={(_event, checked) => required.onChange(checked)}
+                      />
+                    }
+                  />
+                )}
+              />
               <TextField
-                select
-                label="Mapped Parameter"
+                label="Description"
                 size="small"
-                value={choice.value ?? ''}
-                onChange={(event) =>
-                  choice.onChange(event.target.value === '' ? null : Number(event.target.value))
+                {...register(`rows.${index}.description`)}
+                disabled={readOnly}
+                sx={{ flex: 1, minWidth: 200 }}
+              />
+              <Controller
+                name={`rows.${index}.configParameterId`}
+                control={control}
+                render={({ field: choice }) => (
+                  <TextField
+                    select
+                    label="Mapped Parameter"
+                    size="small"
+                    value={choice.value ?? ''}
+                    disabled={readOnly}
+                    onChange={(event) =>
+                      choice.onChange(event.target.value === '' ? null : Number(event.target.value))
+                    }
+                    sx={{ width: 200 }}
+                  >
+                    <MenuItem value="">
+                      <em>None</em>
+                    </MenuItem>
+                    {mapped.map(([mappedName, id]) => (
+                      <MenuItem key={id} value={id}>
+                        {mappedName}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <IconButton
+                aria-label="Constraints"
+                aria-expanded={openConstraints === field.fieldKey}
+                title="Default, format, allowed values, example, lengths, range"
+                onClick={() =>
+                  setOpenConstraints((open) => (open === field.fieldKey ? null : field.fieldKey))
                 }
-                sx={{ width: 200 }}
               >
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-                {mapped.map(([name, id]) => (
-                  <MenuItem key={id} value={id}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Box>
-      ))}
-      <Box>
+                <TuneIcon fontSize="small" />
+              </IconButton>
+              {removable && (
+                <IconButton aria-label="Remove Parameter" disabled={readOnly} onClick={() => remove(index)}>
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+            <Collapse in={openConstraints === field.fieldKey} unmountOnExit>
+              <Box sx={{ pt: 1 }}>
+                <ValueConstraintsPanel
+                  name={name}
+                  value={rows?.[index] ?? field}
+                  readOnly={readOnly}
+                  onChange={(patch) => patchRow(index, patch)}
+                />
+              </Box>
+            </Collapse>
+          </Box>
+        );
+      })}
+      <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={readOnly || save.isPending}>
           Save
         </Button>
-      </Box>
+        <Button startIcon={<AddIcon />} disabled={readOnly} onClick={addRow}>
+          Add Parameter
+        </Button>
+      </Stack>
     </Stack>
   );
 }

@@ -14,16 +14,18 @@ export interface DeleteEndpointDialogProps {
 export function DeleteEndpointDialog({ apiMasterId, endpoint, onClose }: DeleteEndpointDialogProps) {
   const navigate = useNavigate();
   const remove = useDeleteEndpoint(apiMasterId);
-  const confirm = () => {
+  // awaited rather than told: the screen showing the endpoint goes with it
+  const confirm = async () => {
     if (!endpoint) return;
-    remove.mutate(endpoint.id, {
-      onSuccess: () => {
-        toast.success(designMessages.endpointRemoved);
-        navigate(`/request/${apiMasterId}`);
-      },
-      onError: (error) => toast.error(designFailureMessage(error)),
-      onSettled: onClose,
-    });
+    try {
+      await remove.mutateAsync(endpoint.id);
+      toast.success(designMessages.endpointRemoved);
+      navigate(`/request/${apiMasterId}`);
+    } catch (error) {
+      toast.error(designFailureMessage(error));
+    } finally {
+      onClose();
+    }
   };
   return (
     <ConfirmDialog

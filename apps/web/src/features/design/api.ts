@@ -67,10 +67,13 @@ export function useDeleteEndpoint(apiMasterId: string) {
   return useMutation({
     mutationFn: (endpointId: number) =>
       http<MessageResponse>(designPaths.endpoint(apiMasterId, endpointId), { method: 'DELETE' }),
-    // the removed endpoint's own query would fetch it again and fail: drop it, reload the rest
+    // everything but the removed endpoint itself, which would only be fetched again to fail
     onSuccess: (_answer, endpointId) => {
-      queryClient.removeQueries({ queryKey: apiKeys.endpoint(apiMasterId, String(endpointId)) });
-      return queryClient.invalidateQueries({ queryKey: apiKeys.all });
+      const removed = apiKeys.endpoint(apiMasterId, String(endpointId));
+      return queryClient.invalidateQueries({
+        queryKey: apiKeys.all,
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(removed),
+      });
     },
   });
 }

@@ -1,0 +1,153 @@
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { MethodBadge } from '../../components/MethodBadge';
+import { useApiDetail } from '../apis/api';
+import { isViewer } from '../apis/roles';
+import { SchemaEditor } from '../apis/SchemaEditor';
+import { CreateSchemaDialog } from './CreateSchemaDialog';
+import { EndpointDialog } from './EndpointDialog';
+
+/** An API as a whole: its endpoints (or, for a new API, where to start) and its named schemas. */
+export function ApiOverviewPage() {
+  const { projectId = '' } = useParams();
+  const detail = useApiDetail(projectId);
+  const readOnly = isViewer();
+  const [addingEndpoint, setAddingEndpoint] = useState(false);
+  const [addingSchema, setAddingSchema] = useState(false);
+
+  if (detail.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading API" />
+      </Box>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        This API could not be loaded.
+      </Typography>
+    );
+  }
+
+  const api = detail.data;
+  const endpoints = api.apiConfigList;
+  const schemas = api.schemaMasterList;
+  const addEndpoint = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      disabled={readOnly}
+      onClick={() => setAddingEndpoint(true)}
+    >
+      Add Endpoint
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 200 }}>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              {api.apiMasterName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Version {api.apiVersion} · {api.apiDescription}
+            </Typography>
+          </Box>
+          {endpoints.length > 0 && addEndpoint}
+        </Stack>
+      </Paper>
+
+      <Paper variant="outlined" component="section" aria-label="Endpoints" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          Endpoints
+        </Typography>
+        {endpoints.length === 0 ? (
+          <Stack spacing={1.5} sx={{ py: 4, alignItems: 'center', textAlign: 'center' }}>
+            <Typography color="text.secondary">This API has no endpoints yet.</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+              Add one with its method and path; then give it parameters, a request body and responses. Named
+              schemas below describe the bodies.
+            </Typography>
+            {addEndpoint}
+          </Stack>
+        ) : (
+          <List dense disablePadding>
+            {endpoints.map((endpoint) => (
+              <ListItemButton
+                key={endpoint.id}
+                component={RouterLink}
+                to={`/request/${api.id}/${endpoint.id}`}
+                aria-label={`${endpoint.methodType} ${endpoint.apiEndPoint}`}
+                sx={{ gap: 1.5 }}
+              >
+                <MethodBadge method={endpoint.methodType} />
+                <ListItemText
+                  primary={endpoint.apiEndPoint}
+                  secondary={endpoint.summary}
+                  slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Paper>
+
+      <Stack component="section" aria-label="Schemas" spacing={2}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            Schemas
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            disabled={readOnly}
+            onClick={() => setAddingSchema(true)}
+          >
+            New Schema
+          </Button>
+        </Stack>
+        {schemas.length === 0 ? (
+          <Typography color="text.secondary">
+            No named schemas yet. A schema describes a body once, for every endpoint that sends or answers it.
+          </Typography>
+        ) : (
+          schemas.map((schema) => (
+            <SchemaEditor
+              key={schema.schemaName}
+              apiMasterId={projectId}
+              schema={schema}
+              readOnly={readOnly}
+            />
+          ))
+        )}
+      </Stack>
+
+      <EndpointDialog
+        open={addingEndpoint}
+        onClose={() => setAddingEndpoint(false)}
+        apiMasterId={projectId}
+      />
+      <CreateSchemaDialog
+        open={addingSchema}
+        onClose={() => setAddingSchema(false)}
+        apiMasterId={projectId}
+        schemaNames={schemas.map((schema) => schema.schemaName)}
+      />
+    </Stack>
+  );
+}
