@@ -120,7 +120,8 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
     );
     refuseDuplicateKeys(next.schemaName, next.configProperties);
     refuseUnknownReferences(next, new Set([...all.map((s) => s.schemaName), next.schemaName]));
-    refuseRequiredCycles([...all, next]);
+    // the chain a refusal names begins with the schema being saved
+    refuseRequiredCycles([next, ...all]);
     return all;
   }
 
