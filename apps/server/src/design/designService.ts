@@ -34,6 +34,7 @@ import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
 import { createDesignStore } from './designStore.js';
 import {
+  designedOperation,
   removeResponse,
   writeParameters,
   writePathChanges,
@@ -135,16 +136,18 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
     async createEndpoint(user: User, apiMasterId: number, input: z.output<typeof ZEndpointCreate>) {
       const api = await apiOf(user, apiMasterId);
       await refuseClash(api, input.methodType, input.apiEndPoint);
-      const id = await design.insertEndpoint(
-        api.id,
-        {
-          method: input.methodType,
-          path: input.apiEndPoint,
-          tag: input.apiTag || DEFAULT_TAG,
-          summary: input.summary ?? input.description ?? null,
-        },
-        pathParameterNames(input.apiEndPoint),
-      );
+      const values = {
+        method: input.methodType,
+        path: input.apiEndPoint,
+        tag: input.apiTag || DEFAULT_TAG,
+        summary: input.summary ?? input.description ?? null,
+      };
+      const names = pathParameterNames(input.apiEndPoint);
+      // an imported API answers and exports from its declared operations: the new one gets one too
+      const operation = (await design.keepsOperations(api.id))
+        ? JSON.stringify(designedOperation(values.tag, values.summary, names))
+        : null;
+      const id = await design.insertEndpoint(api.id, values, names, operation);
       await changed(api.id);
       return endpointDetail(user, api.id, id);
     },

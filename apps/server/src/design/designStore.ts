@@ -39,8 +39,16 @@ export function createDesignStore(db: Kysely<Database>) {
   }
 
   return {
-    /** A designed endpoint, last of the API's, with a required path parameter per `{name}`. */
-    async insertEndpoint(apiMasterId: number, values: EndpointValues, pathParameters: string[]) {
+    /**
+     * A designed endpoint, last of the API's, with a required path parameter per `{name}`, and the
+     * declared operation it starts with (null: it answers from its rows).
+     */
+    async insertEndpoint(
+      apiMasterId: number,
+      values: EndpointValues,
+      pathParameters: string[],
+      operation: string | null,
+    ) {
       const last = await db
         .selectFrom('endpoints')
         .select((eb) => eb.fn.max('position').as('position'))
@@ -53,7 +61,7 @@ export function createDesignStore(db: Kysely<Database>) {
           position: last?.position == null ? 0 : Number(last.position) + 1,
           ...values,
           operation_id: null,
-          operation: null,
+          operation,
           is_designed: 1,
         })
         .returning('id')
@@ -239,6 +247,18 @@ export function createDesignStore(db: Kysely<Database>) {
 
     async deleteSchema(schemaId: number) {
       await db.deleteFrom('schemas').where('id', '=', schemaId).execute();
+    },
+
+    /** Whether any endpoint of the API keeps a declared operation (its document's). */
+    async keepsOperations(apiMasterId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('endpoints')
+        .select('id')
+        .where('api_master_id', '=', apiMasterId)
+        .where('operation', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The API's endpoints that keep a declared operation, with it as JSON. */

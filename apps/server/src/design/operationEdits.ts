@@ -97,6 +97,28 @@ export function writePathChanges(
   return edited;
 }
 
+/**
+ * The operation an endpoint added to an imported API starts with, so that the API's export and
+ * sandbox go on reading its model: the endpoint's tag, summary and path parameters, no responses yet.
+ */
+export function designedOperation(
+  tag: string,
+  summary: string | null,
+  pathParameters: string[],
+): DeclaredOperation {
+  return {
+    tags: [tag],
+    ...(summary && { summary }),
+    parameters: pathParameters.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    responses: {},
+  };
+}
+
 /** The operation's tag and summary as the endpoint's. */
 export function writeSummary(
   operation: DeclaredOperation,
