@@ -1,7 +1,7 @@
 // The product started as in production, in its own process, with one user and the fixture pet store
 // imported and deployed: what both the throughput and the flood benchmarks load.
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiMaster } from '@sandbox/contracts';
 import { fixtureDocument } from './fixture.js';
@@ -20,11 +20,16 @@ export interface DeployedSandbox {
   auth: { authorization: string };
 }
 
-export async function startDeployedSandbox(options: {
+interface ProductOptions {
   dataDir: string;
   env?: Record<string, string>;
   nodeFlags?: string[];
-}): Promise<DeployedSandbox> {
+  /** The cores the process may run on (taskset's list); the bench's placement when unset. */
+  cores?: string;
+}
+
+/** The product in a process of its own, as in production, once `/api/health` answers. */
+export async function startProduct(options: ProductOptions): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startProcess(
@@ -38,8 +43,24 @@ export async function startDeployedSandbox(options: {
       NODE_ENV: 'production',
       ...options.env,
     },
+    options.cores,
   );
   await waitFor(`${url}/api/health`);
+  return { child, url };
+}
+
+/** The first mail the product wrote to its outbox directory: written just after the answer, not before. */
+async function firstMail(outbox: string): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const [name] = existsSync(outbox) ? readdirSync(outbox) : [];
+    if (name) return readFileSync(join(outbox, name), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No mail in ${outbox} after 10 s`);
+}
+
+export async function startDeployedSandbox(options: ProductOptions): Promise<DeployedSandbox> {
+  const { child, url } = await startProduct(options);
   const user = {
     firstName: 'Bench',
     lastName: 'Mark',
@@ -48,9 +69,13 @@ export async function startDeployedSandbox(options: {
     password: 'Bench!pass1',
     isNewsLatterSubscribed: false,
   };
-  await fetch(`${url}/api/v1/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(user) });
-  const outbox = join(options.dataDir, 'outbox');
-  const mail = readFileSync(join(outbox, readdirSync(outbox)[0] as string), 'utf8').replace(/=\r?\n/g, '');
+  const registered = await fetch(`${url}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(user),
+  });
+  if (!registered.ok) throw new Error(`Sign-up answered ${registered.status}: ${await registered.text()}`);
+  const mail = (await firstMail(join(options.dataDir, 'outbox'))).replace(/=\r?\n/g, '');
   const link = /\/verification\/([\w-]+)\/false\/(\d+)/.exec(mail);
   await fetch(`${url}/api/v1/auth/verification/${link?.[1]}/false/${link?.[2]}`, { method: 'POST' });
   const { jwt } = (await (

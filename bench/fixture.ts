@@ -65,3 +65,24 @@ export const fixtureDocument = {
 };
 
 export const newPet = { name: 'Rex', tag: 'dog', age: 3 };
+
+/** What each server is loaded with: reads of one stored pet and of the list, and valid writes. */
+export const scenarios = [
+  {
+    name: 'GET by id',
+    request: (t: { base: string; petId: string }) => ({
+      url: `${t.base}/pets/${t.petId}`,
+      method: 'GET' as const,
+    }),
+  },
+  { name: 'GET list', request: (t: { base: string }) => ({ url: `${t.base}/pets`, method: 'GET' as const }) },
+  {
+    name: 'POST valid',
+    request: (t: { base: string }) => ({
+      url: `${t.base}/pets`,
+      method: 'POST' as const,
+      body: JSON.stringify(newPet),
+      headers: { 'content-type': 'application/json' },
+    }),
+  },
+];

@@ -24,12 +24,14 @@ const pinned =
   process.env.BENCH_PIN !== 'off' && availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
 if (pinned) execFileSync('/usr/bin/taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
 
+/** `cores`: taskset's list of the cores the process may use, instead of the second core alone. */
 export function startProcess(
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  cores = '1',
 ): ChildProcess {
-  const [file, argv] = pinned ? ['/usr/bin/taskset', ['-c', '1', command, ...args]] : [command, args];
+  const [file, argv] = pinned ? ['/usr/bin/taskset', ['-c', cores, command, ...args]] : [command, args];
   return spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 

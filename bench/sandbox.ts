@@ -9,18 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startDeployedSandbox } from './deployedSandbox.js';
-import { fixtureDocument, newPet } from './fixture.js';
+import { fixtureDocument, newPet, scenarios } from './fixture.js';
 import { measureFlood } from './flood.js';
 import { measureImportStall } from './importStall.js';
 import { cpuSeconds, freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
+import { measureScaleOut } from './scaleOut.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
- * `BENCH_ONLY=sandbox,sandbox/log-off,node:http` loads only those servers; `flood` and `import` in the
- * list run the flood and the import stall.
+ * `BENCH_ONLY=sandbox,sandbox/log-off,node:http` loads only those servers; `flood`, `import` and
+ * `scale-out` in the list run the flood, the import stall and the PostgreSQL scale-out.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Extra flags for the sandbox's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
@@ -107,23 +108,6 @@ async function startBare(): Promise<Target> {
   await waitFor(`${base}/pets`);
   return { name: 'node:http', child, base, petId: 'p-1' };
 }
-
-const scenarios = [
-  {
-    name: 'GET by id',
-    request: (t: Target) => ({ url: `${t.base}/pets/${t.petId}`, method: 'GET' as const }),
-  },
-  { name: 'GET list', request: (t: Target) => ({ url: `${t.base}/pets`, method: 'GET' as const }) },
-  {
-    name: 'POST valid',
-    request: (t: Target) => ({
-      url: `${t.base}/pets`,
-      method: 'POST' as const,
-      body: JSON.stringify(newPet),
-      headers: { 'content-type': 'application/json' },
-    }),
-  },
-];
 
 async function load(
   target: Target,
@@ -220,4 +204,5 @@ compare('metrics (target: at most 5 % fewer req/s)', results.get('sandbox/metric
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
 if (!ONLY || ONLY.includes('import')) await measureImportStall();
+if (!ONLY || ONLY.includes('scale-out')) await measureScaleOut(join(work, 'scale-out'), DURATION_S);
 rmSync(work, { recursive: true, force: true });
