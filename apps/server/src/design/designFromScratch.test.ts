@@ -178,6 +178,89 @@ describe.each(dialects)('designing an API from nothing on %s', (dialect) => {
     expect(again.endpoints.every((e) => !e.isDesigned)).toBe(true);
   });
 
+  it('holds nested objects, arrays of schemas, formats, enums, examples and constraints', async () => {
+    await d.expectStatus(201, 'POST', `/api/api-config/${api.id}/schemas`, {
+      schemaName: 'Owner',
+      configProperties: [
+        {
+          jsonKey: 'email',
+          jsonKeyType: 'string',
+          isMandatory: true,
+          format: 'email',
+          example: 'ann@example.com',
+        },
+        { jsonKey: 'level', jsonKeyType: 'string', isMandatory: false, enumValues: ['gold', 'silver'] },
+        { jsonKey: 'age', jsonKeyType: 'integer', isMandatory: false, minimum: 18, maximum: 120 },
+        {
+          jsonKey: 'address',
+          jsonKeyType: 'object',
+          isMandatory: true,
+          configProperties: [
+            { jsonKey: 'city', jsonKeyType: 'string', isMandatory: true },
+            { jsonKey: 'zip', jsonKeyType: 'string', isMandatory: false, maxLength: 5, pattern: '^[0-9]+$' },
+          ],
+        },
+        {
+          jsonKey: 'pets',
+          jsonKeyType: 'array',
+          isMandatory: false,
+          refProperties: '#/components/schemas/Pet',
+        },
+      ],
+    });
+    const owners = await d.addEndpoint(api.id, 'POST', '/owners');
+    await d.expectStatus(200, 'PUT', `/api/api-config/${api.id}/${owners.id}/request-body`, {
+      schemaName: 'Owner',
+    });
+    await d.addResponse(api.id, owners.id, '201', 'The owner', 'Owner');
+
+    const document = await d.expectStatus(200, 'GET', `/api/api-config-master/${api.id}/openapi`);
+    expect(document.components.schemas.Owner).toEqual({
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email', example: 'ann@example.com' },
+        level: { type: 'string', enum: ['gold', 'silver'] },
+        age: { type: 'integer', minimum: 18, maximum: 120 },
+        address: {
+          type: 'object',
+          properties: {
+            city: { type: 'string' },
+            zip: { type: 'string', maxLength: 5, pattern: '^[0-9]+$' },
+          },
+          required: ['city'],
+        },
+        pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } },
+      },
+      required: ['email', 'address'],
+    });
+
+    const call = sandboxOf(app, deployed);
+    const owner = {
+      email: 'ann@example.com',
+      address: { city: 'Oslo', zip: '0150' },
+      pets: [{ name: 'Rex' }],
+    };
+    expect((await call('POST', '/owners', owner)).statusCode).toBe(201);
+    const wrong = await call('POST', '/owners', {
+      email: 'not an address',
+      level: 'bronze',
+      age: 7,
+      address: { zip: '12a' },
+      pets: [{}],
+    });
+    expect(wrong.statusCode).toBe(400);
+    const where = JSON.stringify(wrong.json().errors);
+    for (const field of [
+      'body.email',
+      'body.level',
+      'body.age',
+      'body.address.city',
+      'body.address.zip',
+      'body.pets',
+    ])
+      expect(where).toContain(field);
+  });
+
   it('answers a renamed path and a new required query parameter on the next request', async () => {
     const call = sandboxOf(app, deployed);
     expect((await call('GET', '/pets')).statusCode).toBe(200);
