@@ -79,3 +79,9 @@ export function isEmptySummary(summary: ReimportSummary): boolean {
     schemas.added.length + schemas.removed.length + schemas.changed.length === 0
   );
 }
+
+export const reimportMessages = {
+  applied: 'API updated from the file.',
+  nothingChanges: 'The document changes none of the endpoints and schemas of this API.',
+  chooseFile: 'Choose the new version of the document to see what it changes.',
+} as const;

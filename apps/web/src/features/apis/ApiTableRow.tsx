@@ -1,10 +1,12 @@
 import { Button, Link, Stack, Switch, TableCell, TableRow } from '@mui/material';
 import { type ApiMaster, apiMessages, DATE_FORMAT, ENDPOINT_URL_DISPLAY_LENGTH } from '@sandbox/contracts';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
 import { distinctiveEnd } from './endpointDisplay';
+import { ReimportApiDialog } from './ReimportApiDialog';
 
 export interface ApiTableRowProps {
   api: ApiMaster;
@@ -14,6 +16,7 @@ export interface ApiTableRowProps {
 
 export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
   const first = api.apiConfigList[0];
+  const [updating, setUpdating] = useState(false);
   const toggle = () => {
     // spec §4: deployment is one-way.
     if (api.isApiPublished) toast.warn(apiMessages.alreadyDeployed);
@@ -53,9 +56,18 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
       </TableCell>
       <TableCell>
         {/* every role reads what the sandbox received */}
-        <Button component={RouterLink} to={`/requests/${api.id}`} size="small">
-          Requests
-        </Button>
+        <Stack direction="row" spacing={0.5}>
+          <Button component={RouterLink} to={`/requests/${api.id}`} size="small">
+            Requests
+          </Button>
+          {/* spec §6: a Viewer changes nothing; the control is not offered */}
+          {!readOnly && (
+            <Button size="small" onClick={() => setUpdating(true)} sx={{ whiteSpace: 'nowrap' }}>
+              Update from file
+            </Button>
+          )}
+        </Stack>
+        {updating && <ReimportApiDialog api={api} open onClose={() => setUpdating(false)} />}
       </TableCell>
     </TableRow>
   );
