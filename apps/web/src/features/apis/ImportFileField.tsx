@@ -11,7 +11,10 @@ export interface ImportFileFieldProps {
   error?: string;
 }
 
-/** The New API file chooser: an OpenAPI document, refused at once when its extension is wrong. */
+/**
+ * The New API file chooser: an OpenAPI or Swagger document or a Postman Collection (.json), refused
+ * at once when its extension is wrong.
+ */
 export function ImportFileField({ file, onChange, error }: ImportFileFieldProps) {
   const helperId = useId();
   const [refused, setRefused] = useState(false);

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import {
   apiFormMessages,
   apiMessages,
@@ -18,19 +26,37 @@ import { importFailureMessage, useImportApi } from './api';
 import { type DocumentInfo, readDocumentInfo } from './documentInfo';
 import { ImportFileField } from './ImportFileField';
 import { ImportWarningsNotice } from './ImportWarningsNotice';
-import { hasImportExtension } from './importFile';
+import { hasImportExtension, type ImportSource, importUrlMessages, isImportUrl } from './importFile';
 import { capitaliseFirst, maskVersion } from './inputMasks';
 
-// spec §5 New API: the contract's fields, a real boolean for the checkbox and the chosen file.
-const ZNewApiForm = z.object({
-  apiName: ZImportFields.shape.apiName,
-  apiDescription: ZImportFields.shape.apiDescription,
-  apiVersion: ZApiVersion,
-  isAuthRequired: z.boolean(),
-  multipartFile: z
-    .custom<File>((value) => value instanceof File, apiFormMessages.fileRequired)
-    .refine((file) => hasImportExtension(file.name), apiFormMessages.invalidFileFormat),
-});
+// spec §5 New API: the contract's fields, a real boolean for the checkbox, and the document: a
+// chosen file, or the URL the server fetches it from.
+const ZNewApiForm = z
+  .object({
+    apiName: ZImportFields.shape.apiName,
+    apiDescription: ZImportFields.shape.apiDescription,
+    apiVersion: ZApiVersion,
+    isAuthRequired: z.boolean(),
+    source: z.enum(['file', 'url']),
+    multipartFile: z.custom<File | null>(),
+    url: z.string(),
+  })
+  .superRefine(({ source, multipartFile, url }, context) => {
+    if (source === 'file') {
+      if (!(multipartFile instanceof File))
+        context.addIssue({ code: 'custom', path: ['multipartFile'], message: apiFormMessages.fileRequired });
+      else if (!hasImportExtension(multipartFile.name))
+        context.addIssue({
+          code: 'custom',
+          path: ['multipartFile'],
+          message: apiFormMessages.invalidFileFormat,
+        });
+    } else if (url.trim() === '') {
+      context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.urlRequired });
+    } else if (!isImportUrl(url)) {
+      context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.invalidUrl });
+    }
+  });
 type NewApiForm = z.input<typeof ZNewApiForm>;
 
 const EMPTY: NewApiForm = {
@@ -38,7 +64,9 @@ const EMPTY: NewApiForm = {
   apiDescription: '',
   apiVersion: '',
   isAuthRequired: false,
-  multipartFile: undefined as unknown as File,
+  source: 'file',
+  multipartFile: null,
+  url: '',
 };
 
 export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -49,8 +77,10 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     reset,
     getValues,
     setValue,
+    watch,
     formState: { errors },
   } = useForm<NewApiForm>({ resolver: zodResolver(ZNewApiForm), defaultValues: EMPTY });
+  const source = watch('source');
 
   // What the last chosen document filled in: replaced by the next one, unless the user edited it.
   const prefilled = useRef<DocumentInfo>({});
@@ -85,7 +115,9 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     form.append('apiDescription', values.apiDescription);
     form.append('apiVersion', values.apiVersion);
     form.append('isAuthRequired', String(values.isAuthRequired));
-    form.append('multipartFile', values.multipartFile);
+    // the server reads a Postman Collection or an OpenAPI document alike, from a file or a URL
+    if (values.source === 'url') form.append('url', values.url.trim());
+    else if (values.multipartFile) form.append('multipartFile', values.multipartFile);
     importApi.mutate(form, {
       onSuccess: ({ warnings }) => {
         toast.success(apiMessages.importSuccess);
@@ -149,20 +181,56 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
           )}
         />
         <Controller
-          name="multipartFile"
+          name="source"
           control={control}
-          render={({ field, fieldState }) => (
-            <ImportFileField
-              file={field.value ?? null}
-              onChange={(file) => {
-                field.onChange(file);
-                // spec §5: the document's info prefills the fields above, which stay editable
-                if (file) void prefillFrom(file);
-              }}
-              error={fieldState.error?.message}
-            />
+          render={({ field }) => (
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              aria-label="Document source"
+              value={field.value}
+              onChange={(_event, value: ImportSource | null) => value && field.onChange(value)}
+            >
+              <ToggleButton value="file">From a file</ToggleButton>
+              <ToggleButton value="url">From a URL</ToggleButton>
+            </ToggleButtonGroup>
           )}
         />
+        {source === 'file' ? (
+          <Controller
+            name="multipartFile"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ImportFileField
+                file={field.value ?? null}
+                onChange={(file) => {
+                  field.onChange(file);
+                  // spec §5: the document's info prefills the fields above, which stay editable
+                  if (file) void prefillFrom(file);
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ) : (
+          <Controller
+            name="url"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                label="Document URL"
+                type="url"
+                required
+                placeholder="https://example.com/openapi.json"
+                error={Boolean(errors.url)}
+                helperText={
+                  errors.url?.message ?? 'OpenAPI, Swagger or Postman Collection, fetched by the server'
+                }
+              />
+            )}
+          />
+        )}
         <Controller
           name="isAuthRequired"
           control={control}

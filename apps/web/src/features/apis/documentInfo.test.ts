@@ -64,6 +64,23 @@ paths: {}
     expect(await readDocumentInfo(file('info: [unclosed\n'))).toEqual({});
   });
 
+  it("fills the name, description and version from a Postman Collection's info", async () => {
+    const collection = JSON.stringify({
+      info: {
+        name: 'capital API (v3)',
+        description: { content: 'Adyen Capital.', type: 'text/markdown' },
+        version: { major: 3, minor: 1, patch: 0 },
+        schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+      },
+      item: [],
+    });
+    expect(await readDocumentInfo(file(collection))).toEqual({
+      apiName: 'Capital API (v3)',
+      apiDescription: 'Adyen Capital.',
+      apiVersion: '3.1',
+    });
+  });
+
   it('masks versions the way the Version field does', () => {
     expect(toMaskedVersion('1.0.27')).toBe('1.0');
     expect(toMaskedVersion('v2')).toBe('2.0');

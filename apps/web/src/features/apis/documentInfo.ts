@@ -66,13 +66,19 @@ async function yamlInfo(text: string): Promise<Info | undefined> {
 
 const oneLine = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
 
+/**
+ * A Postman Collection's `info` names the API in `name`, may hold its description as `{ content }`
+ * and its version as `{ major, minor }`; an OpenAPI document's holds `title` and plain strings.
+ */
 function toFields(info: Info): DocumentInfo {
   const fields: DocumentInfo = {};
-  const title = oneLine(info.title);
+  const title = oneLine(info.title) || oneLine(info.name);
   if (title) fields.apiName = capitaliseFirst(title).slice(0, MAX_NAME_LENGTH).trim();
-  const description = oneLine(info.description);
+  const description = oneLine(isInfo(info.description) ? info.description.content : info.description);
   if (description) fields.apiDescription = cutAtWord(capitaliseFirst(description), MAX_DESCRIPTION_LENGTH);
-  const version = toMaskedVersion(oneLine(info.version));
+  const version = toMaskedVersion(
+    isInfo(info.version) ? `${info.version.major}.${info.version.minor ?? 0}` : oneLine(info.version),
+  );
   if (version) fields.apiVersion = version;
   return fields;
 }

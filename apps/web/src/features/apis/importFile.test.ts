@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasImportExtension, IMPORT_FILE_ACCEPT } from './importFile';
+import { hasImportExtension, IMPORT_FILE_ACCEPT, isImportUrl } from './importFile';
 
 describe('import file', () => {
   it('accepts JSON and YAML documents whatever the case', () => {
@@ -16,5 +16,12 @@ describe('import file', () => {
 
   it('tells the file chooser what to offer', () => {
     expect(IMPORT_FILE_ACCEPT).toBe('.json,.yaml,.yml');
+  });
+
+  it('takes http and https URLs only', () => {
+    expect(isImportUrl('https://example.com/openapi')).toBe(true);
+    expect(isImportUrl(' http://example.com/a.yaml ')).toBe(true);
+    expect(isImportUrl('ftp://example.com/a.json')).toBe(false);
+    expect(isImportUrl('example.com/a.json')).toBe(false);
   });
 });
