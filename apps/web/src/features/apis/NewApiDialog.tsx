@@ -41,22 +41,30 @@ const ZNewApiForm = z
     multipartFile: z.custom<File | null>(),
     url: z.string(),
   })
-  .superRefine(({ source, multipartFile, url }, context) => {
-    if (source === 'file') {
-      if (!(multipartFile instanceof File))
-        context.addIssue({ code: 'custom', path: ['multipartFile'], message: apiFormMessages.fileRequired });
-      else if (!hasImportExtension(multipartFile.name))
-        context.addIssue({
-          code: 'custom',
-          path: ['multipartFile'],
-          message: apiFormMessages.invalidFileFormat,
-        });
-    } else if (url.trim() === '') {
-      context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.urlRequired });
-    } else if (!isImportUrl(url)) {
-      context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.invalidUrl });
-    }
-  });
+  // checked alongside the fields' own rules, so an empty form shows every message at once
+  .superRefine(
+    ({ source, multipartFile, url }, context) => {
+      if (source === 'file') {
+        if (!(multipartFile instanceof File))
+          context.addIssue({
+            code: 'custom',
+            path: ['multipartFile'],
+            message: apiFormMessages.fileRequired,
+          });
+        else if (!hasImportExtension(multipartFile.name))
+          context.addIssue({
+            code: 'custom',
+            path: ['multipartFile'],
+            message: apiFormMessages.invalidFileFormat,
+          });
+      } else if ((url ?? '').trim() === '') {
+        context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.urlRequired });
+      } else if (!isImportUrl(url)) {
+        context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.invalidUrl });
+      }
+    },
+    { when: () => true },
+  );
 type NewApiForm = z.input<typeof ZNewApiForm>;
 
 const EMPTY: NewApiForm = {
