@@ -16,7 +16,7 @@ import type {
 // are kept through a re-import, so they are never a difference.
 
 /** An endpoint's parts as stored or as imported: the same shape either way. */
-export type EndpointParts = Pick<
+export type EndpointParts = { isDesigned?: boolean } & Pick<
   ImportedEndpoint,
   | 'methodType'
   | 'apiEndPoint'
@@ -43,7 +43,11 @@ const HAND_SET = new Set([
   'minLength',
   'maxLength',
   'autoGenerationType',
+  'isDesigned',
 ]);
+
+/** Added in the product, not brought by a document: a document without it does not remove it. */
+const designed = (item: unknown) => (item as { isDesigned?: boolean }).isDesigned === true;
 
 /** A value with the fields a user may set by hand left out, keys sorted, to compare as text. */
 function documentShape(value: unknown, drop: ReadonlySet<string> = HAND_SET): string {
@@ -84,7 +88,7 @@ function compareLists<T>(
     if (was === undefined) lists.added.push(nameOf(item));
     else if (shapeOf(was) !== shapeOf(item)) lists.changed.push(nameOf(item));
   }
-  for (const [key, item] of old) if (!now.has(key)) lists.removed.push(nameOf(item));
+  for (const [key, item] of old) if (!now.has(key) && !designed(item)) lists.removed.push(nameOf(item));
   return lists;
 }
 
@@ -161,10 +165,12 @@ function compareEndpoint(
 function schemaShape(schema: SchemaMaster): string {
   const { id: _id, apiMasterId: _a, example: _e, ...rest } = schema;
   const properties = (list: BodyProperty[]): unknown[] =>
-    list.map(({ example: _x, configProperties, ...p }) => ({
-      ...p,
-      ...(configProperties?.length ? { configProperties: properties(configProperties) } : {}),
-    }));
+    list
+      .filter((p) => !p.isDesigned)
+      .map(({ example: _x, configProperties, ...p }) => ({
+        ...p,
+        ...(configProperties?.length ? { configProperties: properties(configProperties) } : {}),
+      }));
   return documentShape({ ...rest, configProperties: properties(schema.configProperties) });
 }
 
@@ -186,6 +192,7 @@ export function summarise(stored: Side, next: Side): ReimportSummary {
       if (change) summary.endpoints.changed.push(change);
     }
   }
-  for (const e of stored.endpoints) if (!now.has(endpointKey(e))) summary.endpoints.removed.push(ref(e));
+  for (const e of stored.endpoints)
+    if (!now.has(endpointKey(e)) && !e.isDesigned) summary.endpoints.removed.push(ref(e));
   return summary;
 }

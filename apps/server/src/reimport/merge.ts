@@ -12,7 +12,7 @@ import type {
 import type { Insertable } from 'kysely';
 import { parameterSpec } from '../apis/endpointRows.js';
 import { inChunks } from '../apis/inChunks.js';
-import { insertSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
+import { insertSchemas, loadDeclaredSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
 import type { ApiMeta } from '../apis/store.js';
 import type { EndpointParametersTable } from '../db/schema.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
@@ -48,6 +48,11 @@ const PROPERTY_SET_BY_HAND: (keyof BodyProperty)[] = [
 
 /** The document's property tree with the stored ids and hand-set fields of the properties that remain. */
 export function mergeProperties(stored: BodyProperty[], next: BodyProperty[]): BodyProperty[] {
+  const added = stored.filter((s) => s.isDesigned && !next.some((p) => p.jsonKey === s.jsonKey));
+  return [...fromDocument(stored, next), ...added];
+}
+
+function fromDocument(stored: BodyProperty[], next: BodyProperty[]): BodyProperty[] {
   return next.map((property) => {
     const was = stored.find((s) => s.jsonKey === property.jsonKey);
     if (!was) return property;
@@ -90,11 +95,20 @@ async function applySchemas(
   stored: SchemaMaster[],
   next: SchemaMaster[],
   declaredJson: string | undefined,
+  storedModel: DeclaredSchemas | null,
 ): Promise<{ declared: DeclaredSchemas | null; propertyIds: Set<number> }> {
   const nextNames = new Set(next.map((s) => s.schemaName));
-  const gone = stored.filter((s) => !nextNames.has(s.schemaName)).map((s) => s.id as number);
+  const unmatched = stored.filter((s) => !nextNames.has(s.schemaName));
+  const gone = unmatched.filter((s) => !s.isDesigned).map((s) => s.id as number);
   await inChunks(gone, (ids) => trx.deleteFrom('schemas').where('id', 'in', ids).execute());
-  const declared = declaredJson ? (JSON.parse(declaredJson) as DeclaredSchemas) : null;
+  let declared = declaredJson ? (JSON.parse(declaredJson) as DeclaredSchemas) : null;
+  // a schema added in the product stays, in the model too
+  const designedModels = unmatched.flatMap((s) =>
+    s.isDesigned && storedModel && Object.hasOwn(storedModel, s.schemaName)
+      ? [[s.schemaName, storedModel[s.schemaName]] as const]
+      : [],
+  );
+  if (designedModels.length) declared = { ...(declared ?? {}), ...Object.fromEntries(designedModels) };
   const names = new Set(declared ? Object.keys(declared) : []);
   const added: SchemaMaster[] = [];
   for (const schema of next) {
@@ -139,17 +153,26 @@ function mergeEndpoint(next: ImportedEndpoint, stored: StoredEndpoint | undefine
       p,
     ]),
   );
+  const validMapping = (id: number | null | undefined) => (id && propertyIds.has(id) ? id : null);
   const parameters = next.parameterConfigList.map((p) => {
     const was = storedParameters.get(parameterKey(p)) as ParameterConfig | undefined;
     const merged = mergeParameter(p, was);
     // a mapping to a body property the document removed has nothing left to point at
-    const mapped = was?.configParameterId;
-    return { ...merged, configParameterId: mapped && propertyIds.has(mapped) ? mapped : null };
+    return { ...merged, configParameterId: validMapping(was?.configParameterId) };
   });
   const headers = next.headerConfigList.map((h) => {
     const was = storedParameters.get(parameterKey(h)) as HeaderConfig | undefined;
     return { ...mergeParameter(h, was), parameterType: was?.parameterType ?? h.parameterType };
   });
+  // rows added in the product that the document does not have stay, as their declared parameters
+  const nextKeys = new Set([...next.parameterConfigList, ...next.headerConfigList].map(parameterKey));
+  const designedRows = [...storedParameters.values()].filter(
+    (p) => p.isDesigned && !nextKeys.has(parameterKey(p)),
+  );
+  for (const row of designedRows) {
+    if ('headerKey' in row) headers.push(row);
+    else parameters.push({ ...row, configParameterId: validMapping(row.configParameterId) });
+  }
   const storedResponses = new Map((stored?.responseConfigList ?? []).map((r) => [r.responseCode, r]));
   const responses: ResponseConfig[] = next.responseConfigList.map((r) => {
     const was = storedResponses.get(r.responseCode);
@@ -164,6 +187,16 @@ function mergeEndpoint(next: ImportedEndpoint, stored: StoredEndpoint | undefine
       ...headers.map((h) => ({ name: h.headerKey, kind: 'header' as const, description: h.description })),
     ].filter((edit) => edit.description);
     declared = applyParameterEdits(declared, edits);
+    const storedOperation = stored.row.operation
+      ? (JSON.parse(stored.row.operation) as DeclaredOperation)
+      : null;
+    for (const row of designedRows) {
+      const name = 'headerKey' in row ? row.headerKey : row.keyName;
+      const place = 'headerKey' in row ? 'header' : row.parameterType;
+      const written = storedOperation?.parameters.find((p) => p.in === place && p.name === name);
+      if (written && !declared.parameters.some((p) => p.in === place && p.name === name))
+        declared.parameters.push(written);
+    }
     for (const r of responses) {
       const original = next.responseConfigList.find((n) => n.responseCode === r.responseCode);
       if (original && original.responseDescription !== r.responseDescription)
@@ -268,6 +301,7 @@ export async function applyReimport(
     stored.schemas,
     imported.schemas,
     imported.declaredSchemasJson,
+    await loadDeclaredSchemas(trx, apiMasterId),
   );
 
   const byKey = new Map(stored.endpoints.map((e) => [endpointKey(e), e]));
@@ -297,7 +331,14 @@ export async function applyReimport(
     remaining.add(id);
     await writeParts(trx, id, next, merged);
   }
-  const removed = [...byKey.values()].map((e) => e.row.id);
+  // an endpoint added in the product stays, after the document's
+  let position = imported.endpoints.length;
+  for (const e of byKey.values()) {
+    if (!e.isDesigned) continue;
+    remaining.add(e.row.id);
+    await trx.updateTable('endpoints').set({ position: position++ }).where('id', '=', e.row.id).execute();
+  }
+  const removed = [...byKey.values()].filter((e) => !e.isDesigned).map((e) => e.row.id);
   await inChunks(removed, (ids) => trx.deleteFrom('endpoints').where('id', 'in', ids).execute());
 
   // links to endpoints the document removed are dropped from the lists of those that remain

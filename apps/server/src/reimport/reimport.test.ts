@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import {
   type ApiMasterDetail,
   apisPaths,
+  designPaths,
   type EndpointDetail,
   type ReimportAnswer,
+  ROLE_VIEWER,
   reimportPaths,
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { signUpAndVerify } from '../../test/support/accounts.js';
 import { multipartBody } from '../../test/support/catalog.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
+import { joinTeam } from '../../test/support/team/teamJourneys.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // Two real versions of one public document (test-fixtures/reimport/README.md): Hoot v1 and v2.
@@ -210,5 +213,55 @@ describe.each(dialects)('re-importing a changed document on %s', (dialect) => {
       headers: { ...body.headers, ...other.auth },
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('keeps what was designed in the product, which no document has', async () => {
+    const added = await app.server.inject({
+      method: 'POST',
+      url: designPaths.endpoints(apiId),
+      payload: { methodType: 'GET', apiEndPoint: '/hoot/{id}/replies', apiTag: 'Hoots' },
+      headers: auth,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const hoot = (await detail()).schemaMasterList.find((s) => s.schemaName === 'Hoot');
+    const saved = await app.server.inject({
+      method: 'PUT',
+      url: apisPaths.schema(apiId, 'Hoot'),
+      payload: {
+        configProperties: [
+          ...(hoot?.configProperties ?? []),
+          { jsonKey: 'mood', jsonKeyType: 'string', isMandatory: false },
+        ],
+      },
+      headers: auth,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const dry = await reimport(v2, true);
+    expect(dry.summary.endpoints.removed).toEqual([]);
+    expect(dry.summary.schemas).toEqual({ ...noChange, removed: ['Squawk'] });
+    await reimport(v2, false);
+    const api = await detail();
+    expect(api.apiConfigList.map((e) => `${e.methodType} ${e.apiEndPoint}`)).toContain(
+      'GET /hoot/{id}/replies',
+    );
+    expect(api.apiConfigList.find((e) => e.apiEndPoint === '/hoot/{id}/replies')?.id).toBe(added.json().id);
+    const properties = api.schemaMasterList.find((s) => s.schemaName === 'Hoot')?.configProperties;
+    expect(properties?.map((p) => p.jsonKey)).toEqual(['post', 'replyto', 'mood']);
+    const exported = await app.server.inject({ url: apisPaths.openapi(apiId), headers: auth });
+    expect(exported.json().components.schemas.Hoot.properties).toHaveProperty('mood');
+    expect(exported.json().paths).toHaveProperty(['/hoot/{id}/replies']);
+  });
+
+  it('refuses a Viewer', async () => {
+    const viewer = await joinTeam(app, auth, ROLE_VIEWER);
+    const { payload, headers } = await multipartBody({}, { name: 'hoot.json', content: v2 });
+    const res = await app.server.inject({
+      method: 'POST',
+      url: `${reimportPaths.upload(apiId)}?dryRun=true`,
+      payload,
+      headers: { ...headers, ...viewer.auth },
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

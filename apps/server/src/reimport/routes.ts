@@ -1,6 +1,4 @@
 import {
-  apiFormMessages,
-  IMPORT_FILE_EXTENSIONS,
   type ImportedApi,
   type ReimportAnswer,
   ROLE_DEVELOPER,
@@ -9,13 +7,11 @@ import {
 } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { readImportForm } from '../apis/importForm.js';
+import { type DocumentImporter, documentOfForm, readImportForm } from '../apis/importForm.js';
 import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
-import { Invalid } from '../http/errors.js';
 import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
-import type { ImportWorker } from '../import/importInWorker.js';
 import { type Side, summarise } from './diff.js';
 import { applyReimport } from './merge.js';
 import { loadStoredApi } from './storedApi.js';
@@ -46,7 +42,7 @@ const reimportSchema = {
  * POST /api/api-config-master/{apiMasterId}/swagger/upload — registered in the import scope, whose
  * multipart limits and import worker it shares with the New API upload.
  */
-export function reimportRoute(scope: FastifyInstance, apis: ApisService, importer: ImportWorker): void {
+export function reimportRoute(scope: FastifyInstance, apis: ApisService, importer: DocumentImporter): void {
   scope.post(
     '/api/api-config-master/:apiMasterId/swagger/upload',
     { config: { minRole: ROLE_DEVELOPER }, schema: reimportSchema },
@@ -60,12 +56,7 @@ export function reimportRoute(scope: FastifyInstance, apis: ApisService, importe
         () => new scope.multipartErrors.RequestFileTooLargeError(),
       );
       const meta = parseWith(ZReimportFields, fields);
-      if (!file) throw new Invalid(apiFormMessages.fileRequired);
-      const lower = file.name.toLowerCase();
-      if (!IMPORT_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
-        throw new Invalid(apiFormMessages.invalidFileFormat, `${file.name}: use a .json, .yaml or .yml file`);
-      }
-      const imported: ImportedApi = await importer.importOpenApi(file.pieces, file.name);
+      const imported: ImportedApi = await documentOfForm({ fields, file }, importer);
       const warnings = imported.warnings ?? [];
       const next: Side = {
         endpoints: imported.endpoints,

@@ -27,6 +27,7 @@ export async function loadStoredApi(
       row.id,
       {
         row,
+        isDesigned: row.is_designed === 1,
         methodType: row.method as StoredEndpoint['methodType'],
         apiEndPoint: row.path,
         parameterConfigList: [],
