@@ -97,6 +97,16 @@ export const TABLE: Entry[] = [
     }),
   },
   {
+    // a dry run: the shared API stays as it is
+    route: 'POST /api/api-config-master/:apiMasterId/swagger/upload',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => ({
+      url: `/api/api-config-master/${apiOf(f)}/swagger/upload?dryRun=true`,
+      ...(await multipartBody({}, { name: 'petstore.yaml', content: petstoreYaml })),
+    }),
+  },
+  {
     route: 'GET /api/api-config-master/:apiMasterId',
     minRole: any,
     teamResource: true,
