@@ -154,8 +154,21 @@ function mergeEndpoint(next: ImportedEndpoint, stored: StoredEndpoint | undefine
     ]),
   );
   const validMapping = (id: number | null | undefined) => (id && propertyIds.has(id) ? id : null);
+  // a template parameter renamed (`{id}` → `{hootId}`) is the one at the same place in the path
+  const templateNames = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const storedTemplate = stored ? templateNames(stored.apiEndPoint) : [];
+  const nextTemplate = templateNames(next.apiEndPoint);
+  const storedPathParameter = (name: string) => {
+    const at = nextTemplate.indexOf(name);
+    return at >= 0 && storedTemplate[at] !== undefined
+      ? storedParameters.get(`path ${storedTemplate[at]}`)
+      : undefined;
+  };
   const parameters = next.parameterConfigList.map((p) => {
-    const was = storedParameters.get(parameterKey(p)) as ParameterConfig | undefined;
+    const was = (storedParameters.get(parameterKey(p)) ??
+      (p.parameterType === 'path' ? storedPathParameter(p.keyName) : undefined)) as
+      | ParameterConfig
+      | undefined;
     const merged = mergeParameter(p, was);
     // a mapping to a body property the document removed has nothing left to point at
     return { ...merged, configParameterId: validMapping(was?.configParameterId) };
@@ -167,7 +180,8 @@ function mergeEndpoint(next: ImportedEndpoint, stored: StoredEndpoint | undefine
   // rows added in the product that the document does not have stay, as their declared parameters
   const nextKeys = new Set([...next.parameterConfigList, ...next.headerConfigList].map(parameterKey));
   const designedRows = [...storedParameters.values()].filter(
-    (p) => p.isDesigned && !nextKeys.has(parameterKey(p)),
+    // path parameters are the template's: one the path no longer has is gone
+    (p) => p.isDesigned && !nextKeys.has(parameterKey(p)) && !('keyName' in p && p.parameterType === 'path'),
   );
   for (const row of designedRows) {
     if ('headerKey' in row) headers.push(row);

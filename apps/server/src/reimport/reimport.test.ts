@@ -253,6 +253,26 @@ describe.each(dialects)('re-importing a changed document on %s', (dialect) => {
     expect(exported.json().paths).toHaveProperty(['/hoot/{id}/replies']);
   });
 
+  it('follows a renamed template parameter: same endpoint, its description kept', async () => {
+    const getHoot = await endpointId('GET', '/hoot/{id}');
+    // v2 with the path parameter of its /hoot/{id} endpoints renamed
+    const renamed = v2
+      .replaceAll('/hoot/{id}', '/hoot/{hootId}')
+      .replaceAll('"name": "id"', '"name": "hootId"');
+    const dry = await reimport(renamed, true);
+    expect(dry.summary.endpoints.added).toEqual([]);
+    expect(dry.summary.endpoints.changed.map((e) => [e.apiEndPoint, e.parameters])).toEqual([
+      ['/hoot/{hootId}', { added: ['path hootId'], removed: ['path id'], changed: [] }],
+      ['/hoot/{hootId}/like', { added: ['path hootId'], removed: ['path id'], changed: [] }],
+    ]);
+    await reimport(renamed, false);
+    expect(await endpointId('GET', '/hoot/{hootId}')).toBe(getHoot);
+    const kept = await endpoint(getHoot as number);
+    expect(kept.parameterConfigList.map((p) => [p.keyName, p.description])).toEqual([
+      ['hootId', 'The hoot, by its id (edited)'],
+    ]);
+  });
+
   it('refuses a Viewer', async () => {
     const viewer = await joinTeam(app, auth, ROLE_VIEWER);
     const { payload, headers } = await multipartBody({}, { name: 'hoot.json', content: v2 });
