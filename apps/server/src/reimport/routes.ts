@@ -1,10 +1,4 @@
-import {
-  type ImportedApi,
-  type ReimportAnswer,
-  ROLE_DEVELOPER,
-  ZReimportFields,
-  ZReimportQuery,
-} from '@sandbox/contracts';
+import { type ReimportAnswer, ROLE_DEVELOPER, ZReimportFields, ZReimportQuery } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type DocumentImporter, documentOfForm, readImportForm } from '../apis/importForm.js';
@@ -12,9 +6,7 @@ import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
 import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
-import { type Side, summarise } from './diff.js';
-import { applyReimport } from './merge.js';
-import { loadStoredApi } from './storedApi.js';
+import { createReimportService } from './service.js';
 
 const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });
 
@@ -43,6 +35,7 @@ const reimportSchema = {
  * multipart limits and import worker it shares with the New API upload.
  */
 export function reimportRoute(scope: FastifyInstance, apis: ApisService, importer: DocumentImporter): void {
+  const reimports = createReimportService(apis);
   scope.post(
     '/api/api-config-master/:apiMasterId/swagger/upload',
     { config: { minRole: ROLE_DEVELOPER }, schema: reimportSchema },
@@ -50,44 +43,21 @@ export function reimportRoute(scope: FastifyInstance, apis: ApisService, importe
       const user = currentUser(request);
       const { apiMasterId } = parseWith(ZApiParams, request.params);
       const dryRun = parseWith(ZReimportQuery, request.query).dryRun === 'true';
-      const api = await apis.apiOf(user, apiMasterId);
+      // another team's API is not found before its document is read
+      await apis.apiOf(user, apiMasterId);
       const { fields, file } = await readImportForm(
         request,
         () => new scope.multipartErrors.RequestFileTooLargeError(),
       );
       const meta = parseWith(ZReimportFields, fields);
-      const imported: ImportedApi = await documentOfForm({ fields, file }, importer);
-      const warnings = imported.warnings ?? [];
-      const next: Side = {
-        endpoints: imported.endpoints,
-        schemas: imported.schemas,
-        // a document that names no schema has a model of none
-        named: new Set(
-          imported.declaredSchemasJson ? Object.keys(JSON.parse(imported.declaredSchemasJson)) : [],
-        ),
-      };
-      if (dryRun) {
-        return { applied: false, summary: summarise(await loadStoredApi(apis.db, api.id), next), warnings };
-      }
-      const summary = await apis.db.transaction().execute(async (trx) => {
-        const before = summarise(await loadStoredApi(trx, api.id), next);
-        await applyReimport(trx, api.id, imported, {
-          name: meta.apiName,
-          description: meta.apiDescription,
-          version: meta.apiVersion,
-          isAuthRequired: meta.isAuthRequired === undefined ? undefined : meta.isAuthRequired === 'true',
-        });
-        return before;
+      const imported = await documentOfForm({ fields, file }, importer);
+      if (dryRun) return reimports.preview(user, apiMasterId, imported);
+      return reimports.apply(user, apiMasterId, imported, {
+        name: meta.apiName,
+        description: meta.apiDescription,
+        version: meta.apiVersion,
+        isAuthRequired: meta.isAuthRequired === undefined ? undefined : meta.isAuthRequired === 'true',
       });
-      // the deployed sandbox compiles the API again on its next request
-      await apis.changed(api.id);
-      const {
-        schemaMasterList: _s,
-        answerSeed: _a,
-        behaviour: _b,
-        ...master
-      } = await apis.getOne(user, api.id);
-      return { applied: true, summary, warnings, api: master };
     },
   );
 }
