@@ -18,8 +18,10 @@ export interface SavedParameter {
 
 const nameOf = (row: ParameterConfig | HeaderConfig) => ('headerKey' in row ? row.headerKey : row.keyName);
 
+// the catalog keeps a cookie parameter among the query rows: a query row may stand for a cookie
 const samePlace = (p: DeclaredParameter, name: string, place: Place) =>
-  p.in === place && (place === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name);
+  (p.in === place || (place === 'query' && p.in === 'cookie')) &&
+  (place === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name);
 
 /** The schema of a parameter row, as the export of a catalog writes it. */
 export function parameterSchema(row: ParameterConfig | HeaderConfig): SchemaObject {
@@ -58,7 +60,12 @@ export function writeParameters(
     if (!match) return [parameter];
     placed.add(match);
     const before = match.before as NonNullable<SavedParameter['before']>;
-    const written: DeclaredParameter = { ...parameter, name: nameOf(match.row), in: match.in };
+    const moved = match.in !== before.in;
+    const written: DeclaredParameter = {
+      ...parameter,
+      name: nameOf(match.row),
+      in: moved ? match.in : parameter.in,
+    };
     // only what the save changed is written: the rest stays as the document wrote it
     if (match.in === 'path') {
       if (before.in !== 'path') written.required = true;
@@ -76,6 +83,7 @@ export function writeParameters(
     }
     return [written];
   });
+  // a row the operation does not declare (one a user added, a path parameter only the template named)
   for (const s of saved) if (!placed.has(s)) edited.parameters.push(declaredParameter(s));
   return edited;
 }
