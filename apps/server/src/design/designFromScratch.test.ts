@@ -298,5 +298,18 @@ describe.each(dialects)('designing an API from nothing on %s', (dialect) => {
 
     await d.expectStatus(200, 'DELETE', `/api/api-config/${api.id}/${ids.one}`);
     expect((await call('GET', `/pets/${rex.id}`)).statusCode).toBe(404);
+
+    const bodiless = await d.expectStatus(
+      200,
+      'PUT',
+      `/api/api-config/${api.id}/${ids.create}/request-body`,
+      {
+        schemaName: null,
+      },
+    );
+    expect(bodiless.requestConfigList).toEqual([]);
+    const document = await d.expectStatus(200, 'GET', `/api/api-config-master/${api.id}/openapi`);
+    expect(document.paths['/pets'].post.requestBody).toBeUndefined();
+    expect(document.paths['/pets/{id}']).toBeUndefined();
   });
 });
