@@ -18,7 +18,7 @@ import {
   resetCodeMailedTo,
   signedInUser,
   signIn,
-  signUpAndVerify,
+  signUpAndVerifyByApi,
 } from './support/journeys.js';
 import { lastMailTo, type RunningProduct } from './support/server.js';
 
@@ -52,7 +52,7 @@ async function fillResetStep(otp: string, password: string, confirm = password) 
 
 describe('forgot password', () => {
   it('resets a forgotten password with the mailed code, then signs in with the new one', async () => {
-    const user = await signUpAndVerify(page, product);
+    const user = await signUpAndVerifyByApi(product);
     await askForCode(user.email);
     await toast(messages.otpSent).waitFor();
     const otp = await resetCodeMailedTo(product, user.email);
@@ -88,7 +88,7 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await helper(validation.emailInvalid).waitFor();
 
-    const user = await signUpAndVerify(page, product);
+    const user = await signUpAndVerifyByApi(product);
     await askForCode(user.email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await helper(validation.otpRequired).waitFor();
@@ -98,7 +98,7 @@ describe('forgot password', () => {
   });
 
   it('says something went wrong when the reset fails for another reason', async () => {
-    const user = await signUpAndVerify(page, product);
+    const user = await signUpAndVerifyByApi(product);
     await askForCode(user.email);
     await toast(messages.otpSent).waitFor();
     await page.route('**/api/v1/auth/reset-password', (route) =>
@@ -269,7 +269,7 @@ describe('feedback', () => {
 
 describe('set password for invited members', () => {
   async function verifiedMember() {
-    const owner = await signUpAndVerify(page, product);
+    const owner = await signUpAndVerifyByApi(product);
     const member = await addInvitedMember(product, owner.email);
     await page.goto(member.verificationPath);
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();

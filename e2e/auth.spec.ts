@@ -2,7 +2,7 @@ import { authPaths, messages, validation } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { aNewUser, fillSignUp, signIn, signUp, signUpAndVerify } from './support/journeys.js';
+import { aNewUser, fillSignUp, signIn, signUp, signUpAndVerifyByApi } from './support/journeys.js';
 import { lastMailTo, type RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -54,13 +54,13 @@ describe('sign-up, verification and sign-in', () => {
   });
 
   it('signs in with the e-mail address too', async () => {
-    const user = await signUpAndVerify(page, product);
+    const user = await signUpAndVerifyByApi(product);
     await signIn(page, user.email, user.password);
     await page.waitForURL('**/dashboard');
   });
 
   it('says the credentials are wrong for a wrong password', async () => {
-    const user = await signUpAndVerify(page, product);
+    const user = await signUpAndVerifyByApi(product);
     await signIn(page, user.username, 'Wrong!pass1');
     await toast(messages.loginFailed).waitFor();
     expect(page.url()).toContain('/signin');
@@ -120,7 +120,7 @@ describe('sign-up, verification and sign-in', () => {
   });
 
   it('answers an unknown or verified address as a sent link, and mails nothing', async () => {
-    const verified = await signUpAndVerify(page, product);
+    const verified = await signUpAndVerifyByApi(product);
     for (const email of [`nobody-${Date.now()}@example.com`, verified.email]) {
       const before = await mailsTo(email);
       await page.goto('/resend-verification');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { commaToIds } from '../apps/web/src/features/apis/endpointLinks.js';
 import { openPage } from './support/browser.js';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import { importApiAs, sessionOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -80,8 +80,16 @@ components:
           properties: { city: { type: string }, zip: { type: string } }
 `;
 
-async function signInNewUser() {
+/**
+ * A new user signed in on the dashboard; with `petStore`, the pet store document is imported through
+ * the API first, for tests about what follows an import (the import itself has its own test).
+ */
+async function signInNewUser({ petStore = false } = {}) {
   const user = await signUpAndVerifyByApi(product);
+  if (petStore) {
+    const jwt = await sessionOf(product, user.username);
+    await importApiAs(product, jwt, { name: 'Pet store', document: PETSTORE });
+  }
   await signIn(page, user.username, user.password);
   await page.waitForURL('**/dashboard');
   return user;
@@ -266,8 +274,7 @@ describe('the API catalog', () => {
   });
 
   it('shows a viewer the catalog without the means to change it', async () => {
-    await signInNewUser();
-    await importPetStore();
+    await signInNewUser({ petStore: true });
     await page.evaluate(() => sessionStorage.setItem('roleId', '1'));
     await page.reload();
     await main()
@@ -286,8 +293,7 @@ describe('the API catalog', () => {
   });
 
   it('deploys an API from the table switch, once', async () => {
-    await signInNewUser();
-    await importPetStore();
+    await signInNewUser({ petStore: true });
     const status = main().getByLabel('Sandbox status of Pet store');
     await status.click();
     await page.getByRole('dialog', { name: 'Deploy API' }).getByRole('button', { name: 'Deploy' }).click();
@@ -308,8 +314,7 @@ describe('the API catalog', () => {
   });
 
   it('deletes an API from the sidebar menu', async () => {
-    await signInNewUser();
-    await importPetStore();
+    await signInNewUser({ petStore: true });
     await sidebar().getByRole('button', { name: 'API actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete API' }).getByRole('button', { name: 'Delete' }).click();
@@ -318,8 +323,7 @@ describe('the API catalog', () => {
   });
 
   it('keeps one team’s APIs from another team', async () => {
-    await signInNewUser();
-    await importPetStore();
+    await signInNewUser({ petStore: true });
     await main()
       .getByRole('row', { name: /Pet store/ })
       .waitFor();

@@ -13,7 +13,12 @@ const SIGN_IN_SCRIPT_BUDGET_KB = 220;
 let product: RunningProduct;
 let page: Page;
 
-runProductInBrowser({ product: (p) => (product = p), page: (p) => (page = p) });
+// Each test is a first visit: a browser profile of its own, with nothing cached.
+runProductInBrowser(
+  { product: (p) => (product = p), page: (p) => (page = p) },
+  {},
+  { newProfilePerTest: true },
+);
 
 interface Script {
   path: string;

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,10 +16,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh page (its own session storage) on the product. */
-export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+/** A browser profile of its own (cache, cookies) on the product. */
+export function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+}
+
+/**
+ * A new tab in `context`: its own session storage, where the product keeps the session; the cache is
+ * the context's, so the scripts a tab before it fetched are not fetched and compiled again.
+ */
+export async function openTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;
+}
+
+/** A fresh page (its own session storage) in a browser profile of its own, as another user's browser. */
+export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
+  return openTab(await newContext(browser, baseURL));
 }

@@ -1,18 +1,24 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, openPage } from './browser.js';
+import { launchBrowser, newContext, openPage, openTab } from './browser.js';
 import { type RunningProduct, startProduct } from './server.js';
 
 /**
  * The set-up of a browser suite: the product started once with `env`, one Chromium, and a fresh page
- * (its own session storage) before each test, handed to the suite through `use`.
+ * (its own session storage) before each test, handed to the suite through `use`. The pages are tabs of
+ * one browser profile, as one person's browser: the product keeps nothing across tabs but the HTTP
+ * cache, so a suite does not download and compile the app again for every test. A suite that measures
+ * what a first visit downloads asks for `{ newProfilePerTest: true }`.
  */
 export function runProductInBrowser(
   use: { product(product: RunningProduct): void; browser?(browser: Browser): void; page?(page: Page): void },
   env: Record<string, string> = {},
+  { newProfilePerTest = false }: { newProfilePerTest?: boolean } = {},
 ): void {
   let product: RunningProduct;
   let browser: Browser;
+  let profile: BrowserContext | undefined;
+  let page: Page | undefined;
   beforeAll(async () => {
     product = await startProduct(env);
     use.product(product);
@@ -25,7 +31,13 @@ export function runProductInBrowser(
   });
   if (use.page) {
     const setPage = use.page;
-    beforeEach(async () => setPage(await openPage(browser, product.url)));
+    beforeEach(async () => {
+      if (newProfilePerTest) return setPage(await openPage(browser, product.url));
+      await page?.close();
+      profile ??= await newContext(browser, product.url);
+      page = await openTab(profile);
+      setPage(page);
+    });
   }
 }
 

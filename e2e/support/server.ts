@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { serverIsStale, serverMain } from '../../scripts/buildProduct.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -28,27 +29,33 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How the server is run: the bundle `npm run build` made, as `npm start` runs it (what ships, and it
+ * starts without compiling TypeScript on the way), unless a source changed since it was built; then
+ * the sources themselves through tsx, so that a journey never tests older code than the tree holds.
+ */
+function serverCommand(): string[] {
+  if (!serverIsStale()) return ['--enable-source-maps', serverMain];
+  return ['--import', 'tsx', join(root, 'apps/server/src/main.ts')];
+}
+
 /** Runs the built product as a user would, on a free port with an empty data directory. */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let log = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     log += chunk;
