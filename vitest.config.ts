@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time on the two cores CI has (vitest's default leaves one core idle): the
+    // server's tests spend much of their time waiting on PostgreSQL, SQLite files and argon2's threads.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
