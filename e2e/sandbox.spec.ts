@@ -44,8 +44,10 @@ const callSandbox = (url: string) =>
 async function openEndpoint(apiName: string, endpoint: string) {
   const sidebar = page.getByRole('navigation', { name: 'APIs' });
   await sidebar.getByRole('button', { name: apiName, exact: true }).click();
-  // Right after a deploy the link's first click sometimes opens nothing within 10 s (about one run
-  // in three on a loaded machine; the cause is not found yet): it is clicked again before failing.
+  // Right after a deploy the link's first click sometimes opens nothing (1 run in 20 on a loaded
+  // machine): no navigation starts at all (no route chunk fetched, the address stays /dashboard), and
+  // the link was clicked at different heights from run to run while the API was expanding, so the
+  // click can land where the link no longer is. Until that is fixed, it is clicked again before failing.
   for (let attempt = 1; ; attempt++) {
     await sidebar.getByRole('link', { name: endpoint }).click();
     try {
