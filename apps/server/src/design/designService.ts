@@ -25,14 +25,14 @@ import {
   loadSchemas,
   saveSchemaProperties,
 } from '../apis/schemaStore.js';
-import type { ApiRow, ApiStore, EndpointRow } from '../apis/store.js';
+import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from '../apis/store.js';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { schemaOfMaster } from '../export/toSchemaObjects.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
-import { createDesignStore } from './designStore.js';
+import { createDesignStore, type DesignStore } from './designStore.js';
 import {
   designedOperation,
   removeResponse,
@@ -55,7 +55,9 @@ import {
 
 // The calls that design an API: endpoints, parameters, bodies, responses and named schemas added,
 // changed and removed. Each change is checked against the rest of the API, written to the rows and
-// (for an imported endpoint or schema) to the declared model, and announced to the sandbox.
+// (for an imported endpoint or schema) to the declared model, and announced to the sandbox. A call
+// reads what decides it and writes in one transaction: it happens whole or not at all, and two calls
+// of one API never decide on what the other is half-way through writing.
 
 export interface DesignDeps {
   store: ApiStore;
@@ -72,6 +74,13 @@ export interface DesignDeps {
 }
 
 const DEFAULT_TAG = 'default';
+
+/** What a design call reads and writes with: its transaction, and the stores built on it. */
+interface Tx {
+  db: Kysely<Database>;
+  store: ApiStore;
+  design: DesignStore;
+}
 
 /** The tree with `isDesigned` as stored: kept for a property that was there, set for a new one. */
 function markDesigned(properties: BodyProperty[], stored: Map<number, BodyProperty>): BodyProperty[] {
@@ -104,10 +113,32 @@ function ownFields({ id: _i, schemaName: _n, apiMasterId: _a, configProperties: 
 const definedOnly = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-export function createDesignService({ store, db, apiOf, endpointOf, endpointDetail, changed }: DesignDeps) {
-  const design = createDesignStore(db);
+export function createDesignService({ db, apiOf, endpointOf, endpointDetail, changed }: DesignDeps) {
+  /**
+   * Runs `work` in one transaction on the API, and tells the sandbox once it is committed. The API's
+   * row is written first: on PostgreSQL that locks it, so a second design call of the same API waits
+   * there until this one commits and its checks (a route clash, a schema name taken) see this one's
+   * writes. SQLite runs one transaction at a time on its one connection.
+   */
+  async function writing<T>(apiMasterId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await db.transaction().execute(async (trx) => {
+      const store = createApiStore(trx);
+      const [touched] = await store.touch(apiMasterId);
+      if (Number(touched?.numUpdatedRows ?? 0) === 0) throw new NotFound('API not found');
+      return work({ db: trx, store, design: createDesignStore(trx) });
+    });
+    await changed(apiMasterId);
+    return result;
+  }
 
-  async function refuseClash(api: ApiRow, method: string, path: string, except?: number) {
+  /** The endpoint as the transaction sees it: a call racing its removal finds it gone. */
+  async function endpointIn({ store }: Tx, apiMasterId: number, endpointId: number) {
+    const endpoint = await store.findEndpoint(apiMasterId, endpointId);
+    if (!endpoint) throw new NotFound('Endpoint not found');
+    return endpoint;
+  }
+
+  async function refuseClash({ store }: Tx, api: ApiRow, method: string, path: string, except?: number) {
     const clash = (await store.endpointsOf([api.id])).find(
       (e) => e.id !== except && e.method === method && routeShape(e.path) === routeShape(path),
     );
@@ -115,7 +146,7 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
   }
 
   /** Checks the API's schemas once `next` replaces (or joins) them under its name. */
-  async function checkSchemas(apiMasterId: number, next: SchemaMaster, replacing?: string) {
+  async function checkSchemas({ db }: Tx, apiMasterId: number, next: SchemaMaster, replacing?: string) {
     const all = (await loadSchemas(db, apiMasterId)).filter(
       (s) => s.schemaName !== (replacing ?? next.schemaName),
     );
@@ -126,7 +157,7 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
     return all;
   }
 
-  async function schemaNamed(apiMasterId: number, name: string) {
+  async function schemaNamed({ db }: Tx, apiMasterId: number, name: string) {
     const [schema] = await loadSchemas(db, apiMasterId, [name]);
     if (!schema) throw new Invalid(designMessages.schemaUnknown(name));
     return schema;
@@ -135,20 +166,21 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
   return {
     async createEndpoint(user: User, apiMasterId: number, input: z.output<typeof ZEndpointCreate>) {
       const api = await apiOf(user, apiMasterId);
-      await refuseClash(api, input.methodType, input.apiEndPoint);
-      const values = {
-        method: input.methodType,
-        path: input.apiEndPoint,
-        tag: input.apiTag || DEFAULT_TAG,
-        summary: input.summary ?? input.description ?? null,
-      };
-      const names = pathParameterNames(input.apiEndPoint);
-      // an imported API answers and exports from its declared operations: the new one gets one too
-      const operation = (await design.keepsOperations(api.id))
-        ? JSON.stringify(designedOperation(values.tag, values.summary, names))
-        : null;
-      const id = await design.insertEndpoint(api.id, values, names, operation);
-      await changed(api.id);
+      const id = await writing(api.id, async (tx) => {
+        await refuseClash(tx, api, input.methodType, input.apiEndPoint);
+        const values = {
+          method: input.methodType,
+          path: input.apiEndPoint,
+          tag: input.apiTag || DEFAULT_TAG,
+          summary: input.summary ?? input.description ?? null,
+        };
+        const names = pathParameterNames(input.apiEndPoint);
+        // an imported API answers and exports from its declared operations: the new one gets one too
+        const operation = (await tx.design.keepsOperations(api.id))
+          ? JSON.stringify(designedOperation(values.tag, values.summary, names))
+          : null;
+        return tx.design.insertEndpoint(api.id, values, names, operation);
+      });
       return endpointDetail(user, api.id, id);
     },
 
@@ -158,33 +190,36 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
       endpointId: number,
       input: z.output<typeof ZEndpointUpdate>,
     ) {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      const values = {
-        method: input.methodType ?? endpoint.method,
-        path: input.apiEndPoint ?? endpoint.path,
-        tag: input.apiTag === undefined ? endpoint.tag : input.apiTag || DEFAULT_TAG,
-        summary:
-          input.summary !== undefined
-            ? input.summary
-            : input.description !== undefined
-              ? input.description
-              : endpoint.summary,
-      };
-      if (values.method !== endpoint.method || values.path !== endpoint.path)
-        await refuseClash(api, values.method, values.path, endpoint.id);
-      const changes = pathParameterChanges(endpoint.path, values.path);
-      await design.updateEndpoint(endpoint.id, values, changes);
-      await store.editOperation(endpoint.id, (operation) =>
-        writeSummary(writePathChanges(operation, changes), values.tag, values.summary),
-      );
-      await changed(api.id);
-      return endpointDetail(user, api.id, endpoint.id);
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      await writing(api.id, async (tx) => {
+        const endpoint = await endpointIn(tx, api.id, endpointId);
+        const values = {
+          method: input.methodType ?? endpoint.method,
+          path: input.apiEndPoint ?? endpoint.path,
+          tag: input.apiTag === undefined ? endpoint.tag : input.apiTag || DEFAULT_TAG,
+          summary:
+            input.summary !== undefined
+              ? input.summary
+              : input.description !== undefined
+                ? input.description
+                : endpoint.summary,
+        };
+        if (values.method !== endpoint.method || values.path !== endpoint.path)
+          await refuseClash(tx, api, values.method, values.path, endpoint.id);
+        const changes = pathParameterChanges(endpoint.path, values.path);
+        await tx.design.updateEndpoint(endpoint.id, values, changes);
+        await tx.store.editOperation(endpoint.id, (operation) =>
+          writeSummary(writePathChanges(operation, changes), values.tag, values.summary),
+        );
+      });
+      return endpointDetail(user, api.id, endpointId);
     },
 
     async deleteEndpoint(user: User, apiMasterId: number, endpointId: number) {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      await design.deleteEndpoint(api.id, endpoint.id);
-      await changed(api.id);
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      await writing(api.id, async (tx) => {
+        await tx.design.deleteEndpoint(api.id, (await endpointIn(tx, api.id, endpointId)).id);
+      });
     },
 
     /** spec §7 parameter-config, extended: the whole list of path and query parameters. */
@@ -195,18 +230,16 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
         .where('id', '=', endpointId)
         .executeTakeFirst();
       if (!owner) throw new NotFound('Endpoint not found');
-      const { api, endpoint } = await endpointOf(user, owner.api_master_id, endpointId);
-      const plan = planParameterSave(
-        'params',
-        rows.map((r) => ({ ...r, name: r.keyName })),
-        await design.parameterRows(endpoint.id),
-        endpoint.path,
+      const { api } = await endpointOf(user, owner.api_master_id, endpointId);
+      await writing(api.id, (tx) =>
+        saveRows(
+          tx,
+          api.id,
+          endpointId,
+          'params',
+          rows.map((r) => ({ ...r, name: r.keyName })),
+        ),
       );
-      await design.writeParameters(endpoint.id, plan.writes, plan.removed);
-      await store.editOperation(endpoint.id, (operation) =>
-        writeParameters(operation, plan.saved, plan.removedPlaces),
-      );
-      await changed(api.id);
     },
 
     async updateHeaders(
@@ -215,18 +248,16 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
       endpointId: number,
       rows: z.output<typeof ZDesignHeaderRows>,
     ) {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      const plan = planParameterSave(
-        'headers',
-        rows.map((r) => ({ ...r, name: r.headerKey })),
-        await design.parameterRows(endpoint.id),
-        endpoint.path,
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      await writing(api.id, (tx) =>
+        saveRows(
+          tx,
+          api.id,
+          endpointId,
+          'headers',
+          rows.map((r) => ({ ...r, name: r.headerKey })),
+        ),
       );
-      await design.writeParameters(endpoint.id, plan.writes, plan.removed);
-      await store.editOperation(endpoint.id, (operation) =>
-        writeParameters(operation, plan.saved, plan.removedPlaces),
-      );
-      await changed(api.id);
     },
 
     async setRequestBody(
@@ -235,13 +266,15 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
       endpointId: number,
       input: z.output<typeof ZRequestBodySave>,
     ) {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
       const body = input.schemaName === null ? null : { ...input, schemaName: input.schemaName };
-      if (body) await schemaNamed(api.id, body.schemaName);
-      await design.setRequestBody(endpoint.id, body);
-      await store.editOperation(endpoint.id, (operation) => writeRequestBody(operation, body));
-      await changed(api.id);
-      return endpointDetail(user, api.id, endpoint.id);
+      await writing(api.id, async (tx) => {
+        const endpoint = await endpointIn(tx, api.id, endpointId);
+        if (body) await schemaNamed(tx, api.id, body.schemaName);
+        await tx.design.setRequestBody(endpoint.id, body);
+        await tx.store.editOperation(endpoint.id, (operation) => writeRequestBody(operation, body));
+      });
+      return endpointDetail(user, api.id, endpointId);
     },
 
     /** spec §5 Add Response, extended with the named schema of its body. */
@@ -251,43 +284,47 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
       endpointId: number,
       input: z.output<typeof ZDesignResponseCreate>,
     ): Promise<ResponseConfig> {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      const parts = await store.endpointParts(endpoint.id);
-      if (parts.responseConfigList.some((r) => r.responseCode === input.statusCode)) {
-        throw new Conflict(`The endpoint already has a ${input.statusCode} response`);
-      }
-      const schemaName = input.responseSchemaName ?? null;
-      if (schemaName) await schemaNamed(api.id, schemaName);
-      let response = await store.createResponse(endpoint.id, input);
-      if (schemaName && response.id !== undefined)
-        response = await store.updateResponse(response.id, { code: input.statusCode, schemaName });
-      await store.editOperation(endpoint.id, (operation) =>
-        applyResponseEdit(operation, {
-          code: input.statusCode,
-          description: input.description,
-          contentType: response.contentType,
-          ...(schemaName && { schemaName }),
-        }),
-      );
-      await changed(api.id);
-      return response;
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      return writing(api.id, async (tx) => {
+        const endpoint = await endpointIn(tx, api.id, endpointId);
+        const parts = await tx.store.endpointParts(endpoint.id);
+        if (parts.responseConfigList.some((r) => r.responseCode === input.statusCode)) {
+          throw new Conflict(`The endpoint already has a ${input.statusCode} response`);
+        }
+        const schemaName = input.responseSchemaName ?? null;
+        if (schemaName) await schemaNamed(tx, api.id, schemaName);
+        let response = await tx.store.createResponse(endpoint.id, input);
+        if (schemaName && response.id !== undefined)
+          response = await tx.store.updateResponse(response.id, { code: input.statusCode, schemaName });
+        await tx.store.editOperation(endpoint.id, (operation) =>
+          applyResponseEdit(operation, {
+            code: input.statusCode,
+            description: input.description,
+            contentType: response.contentType,
+            ...(schemaName && { schemaName }),
+          }),
+        );
+        return response;
+      });
     },
 
     async deleteResponse(user: User, apiMasterId: number, endpointId: number, responseId: number) {
-      const { api, endpoint } = await endpointOf(user, apiMasterId, endpointId);
-      const response = (await store.endpointParts(endpoint.id)).responseConfigList.find(
-        (r) => r.id === responseId,
-      );
-      if (!response) throw new NotFound('Response not found');
-      await design.deleteResponse(responseId);
-      await store.editOperation(endpoint.id, (operation) => removeResponse(operation, response.responseCode));
-      await changed(api.id);
+      const { api } = await endpointOf(user, apiMasterId, endpointId);
+      await writing(api.id, async (tx) => {
+        const endpoint = await endpointIn(tx, api.id, endpointId);
+        const response = (await tx.store.endpointParts(endpoint.id)).responseConfigList.find(
+          (r) => r.id === responseId,
+        );
+        if (!response) throw new NotFound('Response not found');
+        await tx.design.deleteResponse(responseId);
+        await tx.store.editOperation(endpoint.id, (operation) =>
+          removeResponse(operation, response.responseCode),
+        );
+      });
     },
 
     async createSchema(user: User, apiMasterId: number, input: z.output<typeof ZSchemaCreate>) {
       const api = await apiOf(user, apiMasterId);
-      if (await store.findSchema(api.id, input.schemaName))
-        throw new Conflict(designMessages.schemaExists(input.schemaName));
       const { schemaName, configProperties, ...fields } = input;
       const master: SchemaMaster = {
         ...definedOnly(fields),
@@ -296,17 +333,20 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
         isDesigned: true,
         configProperties: markDesigned(configProperties, new Map()),
       };
-      refuseUnrunnablePatterns(master.configProperties, []);
-      await checkSchemas(api.id, master);
-      await insertSchemas(db, api.id, [master]);
-      const saved = await schemaNamed(api.id, schemaName);
-      // an imported API answers from its declared schemas: the new one joins them
-      await editDeclaredSchemas(db, api.id, (declared) => ({
-        ...declared,
-        [schemaName]: schemaOfMaster(saved),
-      }));
-      await changed(api.id);
-      return saved;
+      return writing(api.id, async (tx) => {
+        if (await tx.store.findSchema(api.id, schemaName))
+          throw new Conflict(designMessages.schemaExists(schemaName));
+        refuseUnrunnablePatterns(master.configProperties, []);
+        await checkSchemas(tx, api.id, master);
+        await insertSchemas(tx.db, api.id, [master]);
+        const saved = await schemaNamed(tx, api.id, schemaName);
+        // an imported API answers from its declared schemas: the new one joins them
+        await editDeclaredSchemas(tx.db, api.id, (declared) => ({
+          ...declared,
+          [schemaName]: schemaOfMaster(saved),
+        }));
+        return saved;
+      });
     },
 
     /**
@@ -320,86 +360,105 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
       input: z.output<typeof ZDesignSchemaSave>,
     ) {
       const api = await apiOf(user, apiMasterId);
-      const [stored] = await loadSchemas(db, api.id, [schemaName]);
-      if (!stored?.id) throw new NotFound(`Schema "${schemaName}" not found`);
-      const newName = input.schemaName ?? schemaName;
-      if (newName !== schemaName) {
-        if (!stored.isDesigned) throw new Invalid(designMessages.keyReadOnly(schemaName));
-        if (await store.findSchema(api.id, newName)) throw new Conflict(designMessages.schemaExists(newName));
-      }
-      const { configProperties, schemaName: _name, ...fields } = input;
-      const properties = markDesigned(configProperties, byId(stored.configProperties));
-      const next: SchemaMaster = {
-        ...ownFields(stored),
-        ...definedOnly(fields),
-        schemaName: newName,
-        configProperties: renameReferences(properties, schemaName, newName),
-      };
-      if (schemaNameOf(next.itemsRef) === schemaName) next.itemsRef = `#/components/schemas/${newName}`;
-      refuseUnrunnablePatterns(next.configProperties, stored.configProperties);
-      const others = await checkSchemas(api.id, next, schemaName);
-
-      await saveSchemaProperties(db, stored.id, next.configProperties);
-      await design.updateSchema(stored.id, newName, JSON.stringify(ownFields(next)));
-      const ownChanged = JSON.stringify(ownFields(next)) !== JSON.stringify(ownFields(stored));
-      await editDeclaredSchemas(db, api.id, (declared) => {
-        if (!Object.hasOwn(declared, schemaName)) return undefined;
-        const named = new Set([...Object.keys(declared), newName]);
-        let schema = applyFormEdit(
-          declared[schemaName],
-          stored.configProperties,
-          next.configProperties,
-          named,
-        );
-        if (ownChanged && typeof schema === 'object') {
-          const {
-            properties: _p,
-            required: _r,
-            ...written
-          } = schemaOfMaster({ ...next, configProperties: [] });
-          schema = stored.isDesigned ? schemaOfMaster(next) : { ...schema, ...written };
+      return writing(api.id, async (tx) => {
+        const [stored] = await loadSchemas(tx.db, api.id, [schemaName]);
+        if (!stored?.id) throw new NotFound(`Schema "${schemaName}" not found`);
+        const newName = input.schemaName ?? schemaName;
+        if (newName !== schemaName) {
+          if (!stored.isDesigned) throw new Invalid(designMessages.keyReadOnly(schemaName));
+          if (await tx.store.findSchema(api.id, newName))
+            throw new Conflict(designMessages.schemaExists(newName));
         }
-        // fromEntries: a schema named `__proto__` is a name like any other
-        return Object.fromEntries(
-          Object.entries(declared).map(([name, s]) =>
-            name === schemaName
-              ? [newName, rewriteSchemaRefs(schema, schemaName, newName)]
-              : [name, rewriteSchemaRefs(s, schemaName, newName)],
-          ),
-        );
+        const { configProperties, schemaName: _name, ...fields } = input;
+        const properties = markDesigned(configProperties, byId(stored.configProperties));
+        const next: SchemaMaster = {
+          ...ownFields(stored),
+          ...definedOnly(fields),
+          schemaName: newName,
+          configProperties: renameReferences(properties, schemaName, newName),
+        };
+        if (schemaNameOf(next.itemsRef) === schemaName) next.itemsRef = `#/components/schemas/${newName}`;
+        refuseUnrunnablePatterns(next.configProperties, stored.configProperties);
+        const others = await checkSchemas(tx, api.id, next, schemaName);
+
+        await saveSchemaProperties(tx.db, stored.id, next.configProperties);
+        await tx.design.updateSchema(stored.id, newName, JSON.stringify(ownFields(next)));
+        const ownChanged = JSON.stringify(ownFields(next)) !== JSON.stringify(ownFields(stored));
+        await editDeclaredSchemas(tx.db, api.id, (declared) => {
+          if (!Object.hasOwn(declared, schemaName)) return undefined;
+          const named = new Set([...Object.keys(declared), newName]);
+          let schema = applyFormEdit(
+            declared[schemaName],
+            stored.configProperties,
+            next.configProperties,
+            named,
+          );
+          if (ownChanged && typeof schema === 'object') {
+            const {
+              properties: _p,
+              required: _r,
+              ...written
+            } = schemaOfMaster({ ...next, configProperties: [] });
+            schema = stored.isDesigned ? schemaOfMaster(next) : { ...schema, ...written };
+          }
+          // fromEntries: a schema named `__proto__` is a name like any other
+          return Object.fromEntries(
+            Object.entries(declared).map(([name, s]) =>
+              name === schemaName
+                ? [newName, rewriteSchemaRefs(schema, schemaName, newName)]
+                : [name, rewriteSchemaRefs(s, schemaName, newName)],
+            ),
+          );
+        });
+        if (newName !== schemaName) await followRename(tx, api.id, schemaName, newName, others);
+        return schemaNamed(tx, api.id, newName);
       });
-      if (newName !== schemaName) await followRename(api.id, schemaName, newName, others);
-      await changed(api.id);
-      return schemaNamed(api.id, newName);
     },
 
     async deleteSchema(user: User, apiMasterId: number, schemaName: string) {
       const api = await apiOf(user, apiMasterId);
-      const all = await loadSchemas(db, api.id);
-      const schema = all.find((s) => s.schemaName === schemaName);
-      if (!schema?.id) throw new NotFound(`Schema "${schemaName}" not found`);
-      const user_ =
-        (await design.schemaUseByEndpoints(api.id, schemaName)) ??
-        schemaUserOf(schemaName, all) ??
-        (await declaredUse(api.id, schemaName));
-      if (user_) throw new Conflict(designMessages.schemaInUse(schemaName, user_));
-      await design.deleteSchema(schema.id);
-      await editDeclaredSchemas(db, api.id, (declared) =>
-        Object.hasOwn(declared, schemaName)
-          ? Object.fromEntries(Object.entries(declared).filter(([name]) => name !== schemaName))
-          : undefined,
-      );
-      await changed(api.id);
+      await writing(api.id, async (tx) => {
+        const all = await loadSchemas(tx.db, api.id);
+        const schema = all.find((s) => s.schemaName === schemaName);
+        if (!schema?.id) throw new NotFound(`Schema "${schemaName}" not found`);
+        const user_ =
+          (await tx.design.schemaUseByEndpoints(api.id, schemaName)) ??
+          schemaUserOf(schemaName, all) ??
+          (await declaredUse(tx, api.id, schemaName));
+        if (user_) throw new Conflict(designMessages.schemaInUse(schemaName, user_));
+        await tx.design.deleteSchema(schema.id);
+        await editDeclaredSchemas(tx.db, api.id, (declared) =>
+          Object.hasOwn(declared, schemaName)
+            ? Object.fromEntries(Object.entries(declared).filter(([name]) => name !== schemaName))
+            : undefined,
+        );
+      });
     },
   };
 
+  /** One form's rows (Params or Headers) saved whole: rows added, changed and removed. */
+  async function saveRows(
+    tx: Tx,
+    apiMasterId: number,
+    endpointId: number,
+    form: 'params' | 'headers',
+    rows: Parameters<typeof planParameterSave>[1],
+  ) {
+    const endpoint = await endpointIn(tx, apiMasterId, endpointId);
+    const plan = planParameterSave(form, rows, await tx.design.parameterRows(endpoint.id), endpoint.path);
+    await tx.design.writeParameters(endpoint.id, plan.writes, plan.removed);
+    await tx.store.editOperation(endpoint.id, (operation) =>
+      writeParameters(operation, plan.saved, plan.removedPlaces),
+    );
+  }
+
   /** The declared operation or schema that still refers to the schema, as a user says it. */
-  async function declaredUse(apiMasterId: number, schemaName: string): Promise<string | null> {
-    for (const e of await design.declaredOperations(apiMasterId)) {
+  async function declaredUse(tx: Tx, apiMasterId: number, schemaName: string): Promise<string | null> {
+    for (const e of await tx.design.declaredOperations(apiMasterId)) {
       if (refersTo(JSON.parse(e.operation as string), schemaName)) return `${e.method} ${e.path}`;
     }
     let found: string | null = null;
-    await editDeclaredSchemas(db, apiMasterId, (declared) => {
+    await editDeclaredSchemas(tx.db, apiMasterId, (declared) => {
       found =
         Object.keys(declared).find((n) => n !== schemaName && refersTo(declared[n], schemaName)) ?? null;
       return undefined;
@@ -408,8 +467,8 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
   }
 
   /** After a rename: the API's other schemas, bodies and declared operations name the schema anew. */
-  async function followRename(apiMasterId: number, from: string, to: string, others: SchemaMaster[]) {
-    await design.renameSchemaUses(apiMasterId, from, to);
+  async function followRename(tx: Tx, apiMasterId: number, from: string, to: string, others: SchemaMaster[]) {
+    await tx.design.renameSchemaUses(apiMasterId, from, to);
     for (const other of others) {
       const renamed: SchemaMaster = {
         ...other,
@@ -423,12 +482,12 @@ export function createDesignService({ store, db, apiOf, endpointOf, endpointDeta
         }),
       };
       if (JSON.stringify(renamed) === JSON.stringify(other) || other.id === undefined) continue;
-      await saveSchemaProperties(db, other.id, renamed.configProperties);
-      await design.updateSchema(other.id, other.schemaName, JSON.stringify(ownFields(renamed)));
+      await saveSchemaProperties(tx.db, other.id, renamed.configProperties);
+      await tx.design.updateSchema(other.id, other.schemaName, JSON.stringify(ownFields(renamed)));
     }
-    for (const e of await design.declaredOperations(apiMasterId)) {
+    for (const e of await tx.design.declaredOperations(apiMasterId)) {
       if (refersTo(JSON.parse(e.operation as string), from))
-        await store.editOperation(e.id, (operation) => rewriteSchemaRefs(operation, from, to));
+        await tx.store.editOperation(e.id, (operation) => rewriteSchemaRefs(operation, from, to));
     }
   }
 }

@@ -3,7 +3,8 @@ import type { Database, EndpointParametersTable } from '../db/schema.js';
 import type { PathParameterChanges } from './pathParameters.js';
 
 // SQL of the design calls: endpoints added, changed and removed; parameter rows replaced; request
-// bodies and responses set; references to a renamed schema followed.
+// bodies and responses set; references to a renamed schema followed. The design calls build it on
+// their transaction (`db` is then one), which makes a call's several statements one change.
 
 export type ParameterRowRecord = Selectable<EndpointParametersTable>;
 export type ParameterRowWrite = Omit<Insertable<EndpointParametersTable>, 'endpoint_id'> & { id?: number };
@@ -150,20 +151,17 @@ export function createDesignStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Writes the rows of one form (changed with `id`, added without) and removes `removed`, at once. */
+    /** Writes the rows of one form (changed with `id`, added without) and removes `removed`. */
     async writeParameters(endpointId: number, rows: ParameterRowWrite[], removed: number[]) {
-      await db.transaction().execute(async (trx) => {
-        if (removed.length > 0)
-          await trx.deleteFrom('endpoint_parameters').where('id', 'in', removed).execute();
-        for (const { id, ...values } of rows) {
-          if (id === undefined)
-            await trx
-              .insertInto('endpoint_parameters')
-              .values({ endpoint_id: endpointId, ...values })
-              .execute();
-          else await trx.updateTable('endpoint_parameters').set(values).where('id', '=', id).execute();
-        }
-      });
+      if (removed.length > 0) await db.deleteFrom('endpoint_parameters').where('id', 'in', removed).execute();
+      for (const { id, ...values } of rows) {
+        if (id === undefined)
+          await db
+            .insertInto('endpoint_parameters')
+            .values({ endpoint_id: endpointId, ...values })
+            .execute();
+        else await db.updateTable('endpoint_parameters').set(values).where('id', '=', id).execute();
+      }
     },
 
     /** The endpoint's request body: one named schema in one media type, or none. */
@@ -171,19 +169,17 @@ export function createDesignStore(db: Kysely<Database>) {
       endpointId: number,
       body: { schemaName: string; contentType: string; isRequired: boolean } | null,
     ) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId).execute();
-        if (body === null) return;
-        await trx
-          .insertInto('endpoint_requests')
-          .values({
-            endpoint_id: endpointId,
-            content_type: body.contentType,
-            schema_name: body.schemaName,
-            is_required: body.isRequired ? 1 : 0,
-          })
-          .execute();
-      });
+      await db.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId).execute();
+      if (body === null) return;
+      await db
+        .insertInto('endpoint_requests')
+        .values({
+          endpoint_id: endpointId,
+          content_type: body.contentType,
+          schema_name: body.schemaName,
+          is_required: body.isRequired ? 1 : 0,
+        })
+        .execute();
     },
 
     async deleteResponse(responseId: number) {
