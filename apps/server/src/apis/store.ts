@@ -14,6 +14,7 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
+import { baselineOf } from '../reimport/baseline.js';
 import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
@@ -219,6 +220,7 @@ export function createApiStore(db: Kysely<Database>) {
           declared_schemas: imported?.declaredSchemasJson ?? null,
           behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
+          import_baseline: imported ? baselineOf(imported) : null,
           importing_since: imported ? now() : null,
         })
         .returning('id')

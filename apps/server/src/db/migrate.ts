@@ -18,6 +18,7 @@ import * as requestLog from './migrations/015_request_log.js';
 import * as trafficSimulation from './migrations/016_traffic_simulation.js';
 import * as mailOutbox from './migrations/017_mail_outbox.js';
 import * as designedRows from './migrations/018_designed_rows.js';
+import * as importBaseline from './migrations/019_import_baseline.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -39,6 +40,7 @@ const migrations = {
   '016_traffic_simulation': trafficSimulation,
   '017_mail_outbox': mailOutbox,
   '018_designed_rows': designedRows,
+  '019_import_baseline': importBaseline,
 };
 
 export async function migrate(db: Db): Promise<void> {

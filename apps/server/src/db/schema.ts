@@ -64,6 +64,8 @@ export interface ApiMastersTable {
   answer_seed: number | null;
   /** JSON: the traffic simulation of endpoints without their own (Behaviour); NULL: none. */
   behaviour: string | null;
+  /** JSON: what the last import or re-import brought (ImportBaseline); NULL: imported before it was kept. */
+  import_baseline: string | null;
 }
 
 export interface EndpointsTable {

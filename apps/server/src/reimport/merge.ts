@@ -8,12 +8,32 @@ import type {
 } from '@sandbox/contracts';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
+import type { BaselineEndpoint } from './baseline.js';
 import { parameterKey } from './diff.js';
 import type { StoredEndpoint } from './store.js';
 
 // The rules of a re-import: the document decides what exists and its shape; what a user set by hand
 // on what remains (descriptions, lengths, defaults, auto-generation types, mappings) is carried over,
-// and what was designed in the product, which no document has, stays.
+// and what was designed in the product, which no document has, stays. What was set by hand is told
+// by the baseline, what the last import brought: a stored value equal to it follows the document.
+
+/**
+ * What the last import brought of one item. `null`: the API keeps no baseline (imported before one
+ * was kept), so every stored value counts as set by hand, as it always did. `undefined`: the last
+ * import did not have the item, a user added it; where the document now has it too, the document's wins.
+ */
+export type Base<T> = T | null | undefined;
+
+/** The base of an item found in a base list, keeping `null` (no baseline) apart from `undefined` (absent). */
+export function baseIn<T>(list: Base<T[]>, match: (item: T) => boolean): Base<T> {
+  return list === null ? null : list?.find(match);
+}
+
+/** Absent, null and empty are one value; the rest compared as JSON. */
+const same = (a: unknown, b: unknown) => {
+  const plain = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+};
 
 /** Keeps the stored value of each field the user may have set, while the new one is of the same type. */
 export function keepSet<T extends object>(next: T, stored: T, fields: (keyof T)[]): T {
@@ -25,6 +45,18 @@ export function keepSet<T extends object>(next: T, stored: T, fields: (keyof T)[
   return merged;
 }
 
+/**
+ * A three-way merge of the fields a user may set: the stored value where it differs from what the
+ * last import brought (a hand edit), the document's where it does not.
+ */
+export function keepEdited<T extends object>(next: T, stored: T, base: Base<T>, fields: (keyof T)[]): T {
+  if (base === null) return keepSet(next, stored, fields);
+  if (base === undefined) return next;
+  const merged = { ...next };
+  for (const field of fields) if (!same(stored[field], base[field])) merged[field] = stored[field];
+  return merged;
+}
+
 const PROPERTY_SET_BY_HAND: (keyof BodyProperty)[] = [
   'minLength',
   'maxLength',
@@ -33,30 +65,48 @@ const PROPERTY_SET_BY_HAND: (keyof BodyProperty)[] = [
 ];
 
 /** The document's property tree with the stored ids and hand-set fields of the properties that remain. */
-export function mergeProperties(stored: BodyProperty[], next: BodyProperty[]): BodyProperty[] {
+export function mergeProperties(
+  stored: BodyProperty[],
+  next: BodyProperty[],
+  base: Base<BodyProperty[]> = null,
+): BodyProperty[] {
   const added = stored.filter((s) => s.isDesigned && !next.some((p) => p.jsonKey === s.jsonKey));
-  return [...fromDocument(stored, next), ...added];
+  return [...fromDocument(stored, next, base), ...added];
 }
 
-function fromDocument(stored: BodyProperty[], next: BodyProperty[]): BodyProperty[] {
+function fromDocument(
+  stored: BodyProperty[],
+  next: BodyProperty[],
+  base: Base<BodyProperty[]>,
+): BodyProperty[] {
   return next.map((property) => {
     const was = stored.find((s) => s.jsonKey === property.jsonKey);
     if (!was) return property;
+    const baseProperty = baseIn(base, (b) => b.jsonKey === property.jsonKey);
     let merged: BodyProperty = { ...property, id: was.id };
-    merged = keepSet(merged, was, ['description']);
+    merged = keepEdited(merged, was, baseProperty, ['description']);
     // a length or an automatic value no longer fits a property the document gave another type
-    if (was.jsonKeyType === property.jsonKeyType) merged = keepSet(merged, was, PROPERTY_SET_BY_HAND);
+    if (was.jsonKeyType === property.jsonKeyType)
+      merged = keepEdited(merged, was, baseProperty, PROPERTY_SET_BY_HAND);
     if (property.configProperties?.length || was.configProperties?.length)
-      merged.configProperties = mergeProperties(was.configProperties ?? [], property.configProperties ?? []);
+      merged.configProperties = mergeProperties(
+        was.configProperties ?? [],
+        property.configProperties ?? [],
+        baseProperty === null ? null : baseProperty && (baseProperty.configProperties ?? []),
+      );
     return merged;
   });
 }
 
-function mergeParameter<T extends ParameterConfig | HeaderConfig>(next: T, stored: T | undefined): T {
+function mergeParameter<T extends ParameterConfig | HeaderConfig>(
+  next: T,
+  stored: T | undefined,
+  base: Base<T>,
+): T {
   if (!stored) return next;
-  let merged = keepSet(next, stored, ['description'] as (keyof T)[]);
+  let merged = keepEdited(next, stored, base, ['description'] as (keyof T)[]);
   if (stored.dataType === next.dataType)
-    merged = keepSet(merged, stored, ['defaultValue', 'minLength', 'maxLength'] as (keyof T)[]);
+    merged = keepEdited(merged, stored, base, ['defaultValue', 'minLength', 'maxLength'] as (keyof T)[]);
   return merged;
 }
 
@@ -65,7 +115,14 @@ export function mergeEndpoint(
   next: ImportedEndpoint,
   stored: StoredEndpoint | undefined,
   propertyIds: Set<number>,
+  base: Base<BaselineEndpoint>,
 ) {
+  const baseRows: Base<(ParameterConfig | HeaderConfig)[]> = base && [
+    ...base.parameterConfigList,
+    ...base.headerConfigList,
+  ];
+  const baseRow = <T extends ParameterConfig | HeaderConfig>(row: T | undefined) =>
+    row && (baseIn(baseRows, (b) => parameterKey(b) === parameterKey(row)) as Base<T>);
   const storedParameters = new Map<string, ParameterConfig | HeaderConfig>(
     [...(stored?.parameterConfigList ?? []), ...(stored?.headerConfigList ?? [])].map((p) => [
       parameterKey(p),
@@ -88,13 +145,13 @@ export function mergeEndpoint(
       (p.parameterType === 'path' ? storedPathParameter(p.keyName) : undefined)) as
       | ParameterConfig
       | undefined;
-    const merged = mergeParameter(p, was);
+    const merged = mergeParameter(p, was, baseRow(was));
     // a mapping to a body property the document removed has nothing left to point at
     return { ...merged, configParameterId: validMapping(was?.configParameterId) };
   });
   const headers = next.headerConfigList.map((h) => {
     const was = storedParameters.get(parameterKey(h)) as HeaderConfig | undefined;
-    return { ...mergeParameter(h, was), parameterType: was?.parameterType ?? h.parameterType };
+    return { ...mergeParameter(h, was, baseRow(was)), parameterType: was?.parameterType ?? h.parameterType };
   });
   // rows added in the product that the document does not have stay, as their declared parameters
   const nextKeys = new Set([...next.parameterConfigList, ...next.headerConfigList].map(parameterKey));
@@ -109,8 +166,18 @@ export function mergeEndpoint(
   const storedResponses = new Map((stored?.responseConfigList ?? []).map((r) => [r.responseCode, r]));
   const responses: ResponseConfig[] = next.responseConfigList.map((r) => {
     const was = storedResponses.get(r.responseCode);
-    return was ? keepSet(r, was, ['responseDescription']) : r;
+    const baseResponse = baseIn(
+      base === null ? null : base?.responseConfigList,
+      (b) => b.responseCode === r.responseCode,
+    );
+    return was ? keepEdited(r, was, baseResponse, ['responseDescription']) : r;
   });
+  // a response a user added, which the last import did not bring, stays when the document lacks it
+  const nextCodes = new Set(next.responseConfigList.map((r) => r.responseCode));
+  const addedResponses = [...storedResponses.values()].filter(
+    (r) => (r as { isDesigned?: boolean }).isDesigned && !nextCodes.has(r.responseCode),
+  );
+  responses.push(...addedResponses);
 
   let operation = next.operationJson ?? null;
   if (operation && stored) {
@@ -129,6 +196,12 @@ export function mergeEndpoint(
       const written = storedOperation?.parameters.find((p) => p.in === place && p.name === name);
       if (written && !declared.parameters.some((p) => p.in === place && p.name === name))
         declared.parameters.push(written);
+    }
+    for (const r of addedResponses) {
+      const written = storedOperation?.responses[r.responseCode];
+      if (written) declared.responses = { ...declared.responses, [r.responseCode]: written };
+      else
+        declared = applyResponseEdit(declared, { code: r.responseCode, description: r.responseDescription });
     }
     for (const r of responses) {
       const original = next.responseConfigList.find((n) => n.responseCode === r.responseCode);

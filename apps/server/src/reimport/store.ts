@@ -11,8 +11,15 @@ import {
 import type { ApiMeta } from '../apis/store.js';
 import type { Database, EndpointParametersTable, EndpointsTable } from '../db/schema.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
+import {
+  baselineEndpoint,
+  baselineOf,
+  type ImportBaseline,
+  markHandAdded,
+  parseBaseline,
+} from './baseline.js';
 import { type EndpointParts, endpointKey, type Side } from './diff.js';
-import { keepSet, mergeEndpoint, mergeProperties } from './merge.js';
+import { baseIn, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
 
 // A re-import read from and written to the API's tables, in the caller's transaction. Rows that
 // remain keep their ids, so that links, test data, mappings and the request log keep pointing at
@@ -23,11 +30,15 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** An endpoint as stored: its row (links, behaviour, declared operation) and its parts. */
 export type StoredEndpoint = EndpointParts & { row: Selectable<EndpointsTable> };
 
-/** Every endpoint of the API with its parts, and its schemas: a few statements, not one an endpoint. */
+/**
+ * Every endpoint of the API with its parts, and its schemas: a few statements, not one an endpoint.
+ * What the last import did not bring is marked as added by hand (isDesigned); with the baseline it
+ * was told by, null for an API imported before baselines were kept.
+ */
 export async function loadStoredApi(
   db: Executor,
   apiMasterId: number,
-): Promise<Omit<Side, 'endpoints'> & { endpoints: StoredEndpoint[] }> {
+): Promise<Omit<Side, 'endpoints'> & { endpoints: StoredEndpoint[]; baseline: ImportBaseline | null }> {
   const rows = await db
     .selectFrom('endpoints')
     .selectAll()
@@ -81,11 +92,20 @@ export async function loadStoredApi(
     }
     for (const r of responses) of(r.endpoint_id).responseConfigList.push(toResponse(r));
   });
-  return {
+  const { import_baseline } = await db
+    .selectFrom('api_masters')
+    .select('import_baseline')
+    .where('id', '=', apiMasterId)
+    .executeTakeFirstOrThrow();
+  const baseline = parseBaseline(import_baseline);
+  const stored = {
     endpoints: [...endpoints.values()],
     schemas: await loadSchemas(db, apiMasterId),
     named: namedSchemas((await loadDeclaredSchemas(db, apiMasterId)) ?? undefined),
+    baseline,
   };
+  if (baseline) markHandAdded(stored, baseline);
+  return stored;
 }
 
 /** The names of a model's schemas; null for an API kept without a model (every schema counts as named). */
@@ -117,6 +137,7 @@ async function applySchemas(
   next: SchemaMaster[],
   declaredJson: string | undefined,
   storedModel: DeclaredSchemas | null,
+  baseline: ImportBaseline | null,
 ): Promise<{ declared: DeclaredSchemas | null; propertyIds: Set<number> }> {
   const nextNames = new Set(next.map((s) => s.schemaName));
   const unmatched = stored.filter((s) => !nextNames.has(s.schemaName));
@@ -138,8 +159,16 @@ async function applySchemas(
       added.push(schema);
       continue;
     }
-    const kept = keepSet(schema, was, ['description']);
-    const properties = mergeProperties(was.configProperties, schema.configProperties);
+    const base = baseIn(
+      baseline === null ? null : baseline.schemas,
+      (b) => b.schemaName === schema.schemaName,
+    );
+    const kept = keepEdited(schema, was, base, ['description']);
+    const properties = mergeProperties(
+      was.configProperties,
+      schema.configProperties,
+      base === null ? null : base?.configProperties,
+    );
     await trx
       .updateTable('schemas')
       .set({ definition: schemaDefinition(kept) })
@@ -254,6 +283,7 @@ export async function applyReimport(
     imported.schemas,
     imported.declaredSchemasJson,
     await loadDeclaredSchemas(trx, apiMasterId),
+    stored.baseline,
   );
 
   const byKey = new Map(stored.endpoints.map((e) => [endpointKey(e), e]));
@@ -261,7 +291,12 @@ export async function applyReimport(
   for (const [position, next] of imported.endpoints.entries()) {
     const was = byKey.get(endpointKey(next));
     if (was) byKey.delete(endpointKey(next));
-    const merged = mergeEndpoint(next, was, propertyIds);
+    const merged = mergeEndpoint(
+      next,
+      was,
+      propertyIds,
+      stored.baseline && baselineEndpoint(stored.baseline, next),
+    );
     const values = {
       api_master_id: apiMasterId,
       position,
@@ -317,6 +352,8 @@ export async function applyReimport(
       security_schemes: imported.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
       declared_schemas: declared ? JSON.stringify(declared) : null,
       import_warnings: imported.warnings?.length ? JSON.stringify(imported.warnings) : null,
+      // what this document brought is what the next re-import tells hand edits by
+      import_baseline: baselineOf(imported),
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', apiMasterId)
