@@ -9,6 +9,7 @@ import { createDocumentFetcher } from '../import/fetchDocument.js';
 import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
 import type { LabNetwork } from '../lab/service.js';
+import { reimportRoute } from '../reimport/routes.js';
 import { type DocumentImporter, documentOfForm, readImportForm } from './importForm.js';
 import type { ApisService } from './service.js';
 
@@ -72,5 +73,6 @@ export async function importRoutes(
         return reply.status(201).send(answer);
       },
     );
+    reimportRoute(scope, apis, importer);
   });
 }
