@@ -121,6 +121,26 @@ describe.each(dialects)('re-importing what the document changed since the last i
     expect((await getHoot(apiId)).parameterConfigList[0].description).toBe('Which hoot (edited)');
   });
 
+  it('gives the document the last word on a response added by hand that it now has too', async () => {
+    const apiId = await imported(v1);
+    await editByHand(apiId);
+    // v2 with a 429 response of its own on GET /hoot/{id}
+    const limited = v2.replace(
+      '"description": "hoot not found"\n          }',
+      '"description": "hoot not found"\n          },\n          "429": { "description": "Slow down" }',
+    );
+    const dry = await reimport(apiId, limited, true);
+    expect(dry.summary.endpoints.changed.map((e) => [e.apiEndPoint, e.responses])).toEqual([
+      ['/hoot/{id}', { added: [], removed: [], changed: ['429'] }],
+    ]);
+    await reimport(apiId, limited);
+    expect(await responses(apiId)).toEqual([
+      ['200', 'successful operation'],
+      ['404', 'hoot not found'],
+      ['429', 'Slow down'],
+    ]);
+  });
+
   it('keeps every stored value of an API imported before baselines were kept', async () => {
     const apiId = await imported(v1);
     await editByHand(apiId);

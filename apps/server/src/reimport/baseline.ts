@@ -36,12 +36,19 @@ export function parseBaseline(json: string | null): ImportBaseline | null {
   return json ? (JSON.parse(json) as ImportBaseline) : null;
 }
 
+// an API of a thousand endpoints is looked up a thousand times a re-import: by key, not by a scan
+const indexes = new WeakMap<ImportBaseline, Map<string, BaselineEndpoint>>();
+
 export function baselineEndpoint(
   baseline: ImportBaseline,
   e: { methodType: string; apiEndPoint: string },
 ): BaselineEndpoint | undefined {
-  const key = endpointKey(e);
-  return baseline.endpoints.find((b) => endpointKey(b) === key);
+  let index = indexes.get(baseline);
+  if (!index) {
+    index = new Map(baseline.endpoints.map((b) => [endpointKey(b), b]));
+    indexes.set(baseline, index);
+  }
+  return index.get(endpointKey(e));
 }
 
 type Markable = { isDesigned?: boolean };

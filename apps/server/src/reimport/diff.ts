@@ -13,7 +13,7 @@ import type {
 // What a re-import changes, comparing only what the document decides: which endpoints, parameters,
 // bodies, responses and schemas exist, and their types, requirements, formats, enums and references.
 // The fields a user may set by hand (descriptions, lengths, defaults, auto-generation types, mappings)
-// are kept through a re-import, so they are never a difference.
+// are merged (merge.ts: the user's edit kept, else the document's value), so they are never a difference.
 
 /** An endpoint's parts as stored or as imported: the same shape either way. */
 export type EndpointParts = { isDesigned?: boolean } & Pick<
@@ -86,7 +86,8 @@ function compareLists<T>(
   for (const [key, item] of now) {
     const was = old.get(key);
     if (was === undefined) lists.added.push(nameOf(item));
-    else if (shapeOf(was) !== shapeOf(item)) lists.changed.push(nameOf(item));
+    // one added by hand that the document now has too becomes the document's: a change either way
+    else if (designed(was) || shapeOf(was) !== shapeOf(item)) lists.changed.push(nameOf(item));
   }
   for (const [key, item] of old) if (!now.has(key) && !designed(item)) lists.removed.push(nameOf(item));
   return lists;
@@ -152,6 +153,7 @@ function compareEndpoint(
   );
   // a template parameter renamed (`{id}` → `{petId}`) is a change of the endpoint's path parameters
   if (
+    !stored.isDesigned &&
     isEmpty(parameters) &&
     isEmpty(requestBodies) &&
     isEmpty(responses) &&
