@@ -345,7 +345,6 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
   };
   // designing an API: endpoints, rows, bodies, responses and schemas added, changed and removed
   const design = createDesignService({
-    store,
     db,
     apiOf,
     endpointOf,

@@ -60,8 +60,6 @@ import {
 // of one API never decide on what the other is half-way through writing.
 
 export interface DesignDeps {
-  /** The API calls' store; a design call builds its own on its transaction. */
-  store: ApiStore;
   db: Kysely<Database>;
   apiOf(user: User, apiMasterId: number): Promise<ApiRow>;
   endpointOf(
