@@ -2,31 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Collapse,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  apiMessages,
-  type EndpointDetail,
-  type HeaderConfig,
-  PROPERTY_TYPES,
-  ZDesignHeaderRows,
-} from '@sandbox/contracts';
+import { Box, Button, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { apiMessages, type EndpointDetail, type HeaderConfig, ZDesignHeaderRows } from '@sandbox/contracts';
 import { useMemo, useState } from 'react';
-import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { designFailureMessage } from '../design/api';
 import { isRenamable } from '../design/propertyEdits';
+import { RowTypeFields } from '../design/RowTypeFields';
 import { ValueConstraintsPanel } from '../design/ValueConstraintsPanel';
 import { useSaveHeaders } from './api';
 
@@ -119,44 +103,7 @@ export function HeadersForm({ apiMasterId, endpoint, readOnly }: HeadersFormProp
                 helperText={rowErrors?.parameterType?.message}
                 sx={{ width: 140 }}
               />
-              <Controller
-                name={`rows.${index}.dataType`}
-                control={control}
-                render={({ field: type }) => (
-                  <TextField
-                    select
-                    label="Type"
-                    size="small"
-                    {...type}
-                    value={type.value ?? 'string'}
-                    disabled={readOnly}
-                    sx={{ width: 120 }}
-                  >
-                    {PROPERTY_TYPES.filter((t) => t !== 'object').map((option) => (
-                      <MenuItem key={option} value={option}>
-                        {option}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                name={`rows.${index}.isRequired`}
-                control={control}
-                render={({ field: required }) => (
-                  <FormControlLabel
-                    label="Required"
-                    disabled={readOnly}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={required.value ?? false}
-                        onChange={(_event, checked) => required.onChange(checked)}
-                      />
-                    }
-                  />
-                )}
-              />
+              <RowTypeFields control={control} index={index} readOnly={readOnly} />
               <TextField
                 label="Description"
                 size="small"

@@ -1,18 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  FormControlLabel,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-} from '@mui/material';
+import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import {
   apiFormMessages,
   apiMessages,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   UPLOAD_FORM_RESET_MS,
   ZApiVersion,
   ZImportFields,
@@ -22,12 +12,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
+import { ApiInfoFields, AuthRequiredField } from './ApiInfoFields';
 import { importFailureMessage, useImportApi } from './api';
 import { type DocumentInfo, readDocumentInfo } from './documentInfo';
 import { ImportFileField } from './ImportFileField';
 import { ImportWarningsNotice } from './ImportWarningsNotice';
 import { hasImportExtension, type ImportSource, importUrlMessages, isImportUrl } from './importFile';
-import { capitaliseFirst, maskVersion } from './inputMasks';
 
 // spec §5 New API: the contract's fields, a real boolean for the checkbox, and the document: a
 // chosen file, or the URL the server fetches it from.
@@ -141,53 +131,7 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <AppDialog open={open} onClose={close} title="New API">
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ pt: 1 }}>
-        <Controller
-          name="apiName"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Name"
-              required
-              autoFocus
-              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
-              error={Boolean(errors.apiName)}
-              helperText={errors.apiName?.message}
-              slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
-            />
-          )}
-        />
-        <Controller
-          name="apiDescription"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Description"
-              required
-              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
-              error={Boolean(errors.apiDescription)}
-              helperText={errors.apiDescription?.message}
-              slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION_LENGTH } }}
-            />
-          )}
-        />
-        <Controller
-          name="apiVersion"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Version"
-              required
-              placeholder="1.0"
-              onChange={(event) => field.onChange(maskVersion(event.target.value))}
-              error={Boolean(errors.apiVersion)}
-              helperText={errors.apiVersion?.message}
-              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 3 } }}
-            />
-          )}
-        />
+        <ApiInfoFields control={control} errors={errors} />
         <Controller
           name="source"
           control={control}
@@ -239,18 +183,7 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
             )}
           />
         )}
-        <Controller
-          name="isAuthRequired"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Is Auth Required"
-              control={
-                <Checkbox checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />
-              }
-            />
-          )}
-        />
+        <AuthRequiredField control={control} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={importApi.isPending}>

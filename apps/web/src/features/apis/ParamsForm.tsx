@@ -2,23 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Collapse,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Collapse, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   apiMessages,
   type EndpointDetail,
   type ParameterConfig,
-  PROPERTY_TYPES,
   ZDesignParameterRows,
 } from '@sandbox/contracts';
 import { useMemo, useState } from 'react';
@@ -27,6 +15,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { designFailureMessage } from '../design/api';
 import { isRenamable } from '../design/propertyEdits';
+import { RowTypeFields } from '../design/RowTypeFields';
 import { ValueConstraintsPanel } from '../design/ValueConstraintsPanel';
 import { useMapParams, useSaveParameters } from './api';
 
@@ -136,44 +125,7 @@ export function ParamsForm({ apiMasterId, endpoint, readOnly }: ParamsFormProps)
                   </TextField>
                 )}
               />
-              <Controller
-                name={`rows.${index}.dataType`}
-                control={control}
-                render={({ field: type }) => (
-                  <TextField
-                    select
-                    label="Type"
-                    size="small"
-                    {...type}
-                    value={type.value ?? 'string'}
-                    disabled={readOnly}
-                    sx={{ width: 120 }}
-                  >
-                    {PROPERTY_TYPES.filter((t) => t !== 'object').map((option) => (
-                      <MenuItem key={option} value={option}>
-                        {option}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                name={`rows.${index}.isRequired`}
-                control={control}
-                render={({ field: required }) => (
-                  <FormControlLabel
-                    label="Required"
-                    disabled={readOnly}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={required.value ?? false}
-                        onChange={(_event, checked) => required.onChange(checked)}
-                      />
-                    }
-                  />
-                )}
-              />
+              <RowTypeFields control={control} index={index} readOnly={readOnly} />
               <TextField
                 label="Description"
                 size="small"

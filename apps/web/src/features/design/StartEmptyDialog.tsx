@@ -1,25 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
-import {
-  apiMessages,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
-  UPLOAD_FORM_RESET_MS,
-  ZApiMasterSave,
-  ZApiVersion,
-} from '@sandbox/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Stack } from '@mui/material';
+import { apiMessages, UPLOAD_FORM_RESET_MS, ZApiMasterSave, ZApiVersion } from '@sandbox/contracts';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
+import { ApiInfoFields, AuthRequiredField } from '../apis/ApiInfoFields';
 import { failureMessage } from '../apis/api';
-import { capitaliseFirst, maskVersion } from '../apis/inputMasks';
 import { useCreateEmptyApi } from './api';
 
 // The New API form's fields and rules (spec §5), without a document.
 const ZStartEmptyForm = z.object({
-  apiMasterName: ZApiMasterSave.shape.apiMasterName,
+  apiName: ZApiMasterSave.shape.apiMasterName,
   apiDescription: ZApiMasterSave.shape.apiDescription,
   apiVersion: ZApiVersion,
   isAuthRequired: z.boolean(),
@@ -27,7 +20,7 @@ const ZStartEmptyForm = z.object({
 type StartEmptyForm = z.infer<typeof ZStartEmptyForm>;
 
 const EMPTY: StartEmptyForm = {
-  apiMasterName: '',
+  apiName: '',
   apiDescription: '',
   apiVersion: '',
   isAuthRequired: false,
@@ -50,79 +43,25 @@ export function StartEmptyDialog({ open, onClose }: { open: boolean; onClose: ()
     setTimeout(() => reset(EMPTY), UPLOAD_FORM_RESET_MS);
   };
 
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (api) => {
-        toast.success(apiMessages.updateSuccess);
-        close();
-        navigate(`/request/${api.id}`);
+  const onSubmit = handleSubmit(({ apiName, ...rest }) =>
+    create.mutate(
+      { ...rest, apiMasterName: apiName },
+      {
+        onSuccess: (api) => {
+          toast.success(apiMessages.updateSuccess);
+          close();
+          navigate(`/request/${api.id}`);
+        },
+        onError: (error) => toast.error(failureMessage(error)),
       },
-      onError: (error) => toast.error(failureMessage(error)),
-    }),
+    ),
   );
 
   return (
     <AppDialog open={open} onClose={close} title="Start an empty API">
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ pt: 1 }}>
-        <Controller
-          name="apiMasterName"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Name"
-              required
-              autoFocus
-              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
-              error={Boolean(errors.apiMasterName)}
-              helperText={errors.apiMasterName?.message}
-              slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
-            />
-          )}
-        />
-        <Controller
-          name="apiDescription"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Description"
-              required
-              onChange={(event) => field.onChange(capitaliseFirst(event.target.value))}
-              error={Boolean(errors.apiDescription)}
-              helperText={errors.apiDescription?.message}
-              slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION_LENGTH } }}
-            />
-          )}
-        />
-        <Controller
-          name="apiVersion"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              label="Version"
-              required
-              placeholder="1.0"
-              onChange={(event) => field.onChange(maskVersion(event.target.value))}
-              error={Boolean(errors.apiVersion)}
-              helperText={errors.apiVersion?.message}
-              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 3 } }}
-            />
-          )}
-        />
-        <Controller
-          name="isAuthRequired"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Is Auth Required"
-              control={
-                <Checkbox checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />
-              }
-            />
-          )}
-        />
+        <ApiInfoFields control={control} errors={errors} />
+        <AuthRequiredField control={control} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
