@@ -212,13 +212,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onChange: changes.announce,
   });
   apisRoutes(server, apis);
+  // API Lab and import by URL reach the same addresses: public ones, and those OUTBOUND_ALLOW adds
+  const labNetwork =
+    options.labNetwork ?? (config.outboundAllow ? { allowAddress: config.outboundAllow } : undefined);
   labRoutes(
     server,
     createLabService({
       ownOrigins: [config.publicUrl, config.sandbox.url],
       inject: (request) => server.inject(request),
       apis,
-      network: options.labNetwork,
+      network: labNetwork,
     }),
   );
   copilotRoutes(
@@ -235,7 +238,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createSimulationService({ store: createBehaviourStore(db.kysely), onChange: changes.announce }),
   );
-  await importRoutes(server, apis, options.labNetwork);
+  await importRoutes(server, apis, labNetwork);
   await sandboxRoutes(server, handleSandbox);
   await testDataRoutes(
     server,

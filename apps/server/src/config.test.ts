@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, parseTrustProxy } from './config.js';
+import { loadConfig, parseDuration, parseOutboundAllow, parseTrustProxy } from './config.js';
 
 describe('configuration', () => {
   it('defaults to port 8080 on 127.0.0.1 with links on localhost', () => {
@@ -47,6 +47,16 @@ describe('configuration', () => {
     ]);
     expect(() => parseTrustProxy('10.0.0.0/8,my-proxy')).toThrow(/TRUST_PROXY: "my-proxy"/);
     expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('lets API Lab and import by URL reach no private address unless OUTBOUND_ALLOW lists it', () => {
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')) }).outboundAllow).toBeUndefined();
+    const allows = parseOutboundAllow(' 10.0.0.0/8, 192.168.1.20,fd00::/8 ') as (address: string) => boolean;
+    const reached = ['10.200.3.4', '::ffff:10.1.1.1', '192.168.1.20', 'fd12::1'].filter(allows);
+    expect(reached).toHaveLength(4);
+    const refused = ['192.168.1.21', '127.0.0.1', '169.254.169.254', 'fe80::1', 'not an address'];
+    expect(refused.filter(allows)).toEqual([]);
+    expect(() => parseOutboundAllow('10.0.0.0/8,intranet')).toThrow(/OUTBOUND_ALLOW: "intranet"/);
   });
 
   it('bounds what sandboxes hold, and serves them on PUBLIC_URL unless SANDBOX_URL says otherwise', () => {

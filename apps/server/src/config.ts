@@ -34,6 +34,11 @@ export interface Config {
   shutdownDeadlineMs: number;
   /** `/metrics`: off unless `METRICS=on` (open) or `METRICS_TOKEN` is set (a bearer token it asks for). */
   metrics: { enabled: boolean; token?: string };
+  /**
+   * `OUTBOUND_ALLOW`: addresses that are not public which API Lab and import by URL may reach all
+   * the same (a self-hosted instance whose services and documents live on its own network); unset: none.
+   */
+  outboundAllow?: (address: string) => boolean;
 }
 
 function loadMetricsSetting(env: Env): Config['metrics'] {
@@ -99,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestLog: loadRequestLogSettings(env),
     shutdownDeadlineMs: parseDuration(env.SHUTDOWN_TIMEOUT ?? '10s') * 1000,
     metrics: loadMetricsSetting(env),
+    outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
   };
 }
 
@@ -159,6 +165,29 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] |
       );
   }
   return entries;
+}
+
+/** `10.0.0.0/8,192.168.1.20,fd00::/8`: the addresses a list of addresses and CIDR ranges holds. */
+export function parseOutboundAllow(value: string | undefined): ((address: string) => boolean) | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const ranges = text.split(',').map((entry) => {
+    const range = entry.trim();
+    if (ipaddr.isValidCIDR(range)) return ipaddr.parseCIDR(range);
+    if (ipaddr.isValid(range)) {
+      const address = ipaddr.process(range);
+      return [address, address.kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number];
+    }
+    throw new Error(
+      `OUTBOUND_ALLOW: "${range}" is not an address or CIDR range (use e.g. 10.0.0.0/8,fd00::/8)`,
+    );
+  });
+  return (address) => {
+    if (!ipaddr.isValid(address)) return false;
+    // an IPv4 address written as IPv6 (::ffff:10.1.2.3) is the IPv4 one
+    const parsed = ipaddr.process(address);
+    return ranges.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+  };
 }
 
 export interface SandboxSettings {
