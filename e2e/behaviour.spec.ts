@@ -1,7 +1,7 @@
 import { behaviourMessages, ROLE_VIEWER } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { addMember, importApiAs, sessionOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
@@ -28,7 +28,7 @@ async function openBehaviour(apiName: string) {
   await page.waitForURL('**/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'APIs' });
   await sidebar.getByRole('button', { name: apiName, exact: true }).click();
-  await sidebar.getByRole('link', { name: 'GET /orders' }).click();
+  await followLink(sidebar.getByRole('link', { name: 'GET /orders' }));
   await main().getByRole('tab', { name: 'Behaviour' }).click();
 }
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { commaToIds } from '../apps/web/src/features/apis/endpointLinks.js';
 import { openPage } from './support/browser.js';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { importApiAs, sessionOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
@@ -198,7 +198,7 @@ describe('the API catalog', () => {
     ).toBe(1);
 
     // Params: describe the path parameter.
-    await petsGroup.getByRole('link', { name: 'GET /pets/{petId}' }).click();
+    await followLink(petsGroup.getByRole('link', { name: 'GET /pets/{petId}' }));
     await page.waitForURL(`**/request/${api.id}/${byPath('GET', '/pets/{petId}').id}`);
     await main().getByRole('heading', { name: 'Pet store' }).waitFor();
     expect(await main().getByRole('tab', { name: 'Mapping' }).count()).toBe(0);
@@ -209,7 +209,7 @@ describe('the API catalog', () => {
     await toast(apiMessages.updated).waitFor();
 
     // Body: tighten a property and a nested one.
-    await petsGroup.getByRole('link', { name: 'POST /pets' }).click();
+    await followLink(petsGroup.getByRole('link', { name: 'POST /pets' }));
     await main().getByRole('tab', { name: 'Body' }).click();
     const schema = main().getByRole('region', { name: 'Schema Pet' });
     await schema.getByRole('group', { name: 'name', exact: true }).getByLabel('Max Length').fill('30');
@@ -287,7 +287,7 @@ describe('the API catalog', () => {
     expect(await page.getByRole('menuitem', { name: 'Deploy' }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
     await sidebar().getByRole('button', { name: 'Pet store', exact: true }).click();
-    await sidebar().getByRole('link', { name: 'POST /pets' }).click();
+    await followLink(sidebar().getByRole('link', { name: 'POST /pets' }));
     await main().getByRole('tab', { name: 'Body' }).click();
     expect(await main().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
   });

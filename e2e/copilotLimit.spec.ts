@@ -1,7 +1,7 @@
 import { copilotMessages, testDataMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   importApiAs,
   openCopilotAsNewUser,
@@ -54,7 +54,7 @@ describe('test-data generation over the team’s AI limit', () => {
     await page.reload();
     const sidebar = page.getByRole('navigation', { name: 'APIs' });
     await sidebar.getByRole('button', { name: 'Notes', exact: true }).click();
-    await sidebar.getByRole('link', { name: 'GET /notes' }).click();
+    await followLink(sidebar.getByRole('link', { name: 'GET /notes' }));
     const main = page.getByRole('main');
     await main.getByRole('tab', { name: 'Response' }).click();
     await main.getByRole('button', { name: 'Append Test Data' }).click();

@@ -10,7 +10,7 @@ import {
 } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   addMember,
   aNewUser,
@@ -166,7 +166,7 @@ describe('first steps', () => {
   it('lists several CSV errors one per line', async () => {
     await signedIn({ shop: true });
     await sidebar().getByRole('button', { name: 'Shop', exact: true }).click();
-    await sidebar().getByRole('link', { name: 'GET /store/order' }).click();
+    await followLink(sidebar().getByRole('link', { name: 'GET /store/order' }));
     await main().getByRole('tab', { name: 'Response' }).click();
     await main().getByRole('button', { name: 'Append Test Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test Data' });

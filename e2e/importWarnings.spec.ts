@@ -1,7 +1,7 @@
 import { apiMessages, ROLE_VIEWER } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { addMember, signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
@@ -92,7 +92,7 @@ describe('importing a document the sandbox cannot wholly honour', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'APIs' });
     await sidebar.getByRole('button', { name: 'Channels', exact: true }).click();
-    await sidebar.getByRole('link', { name: 'GET /channels' }).click();
+    await followLink(sidebar.getByRole('link', { name: 'GET /channels' }));
     await page.waitForURL('**/request/**');
     const apiPage = page.url();
     await page.reload();

@@ -2,7 +2,7 @@ import { behaviourMessages, ROLE_VIEWER } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText } from './support/editors.js';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   addMember,
   deployByApi,
@@ -177,7 +177,7 @@ describe('the Requests screen', () => {
     // a 2 s delay and a 50 % failure on GET /pets, set on its Behaviour tab
     const sidebar = page.getByRole('navigation', { name: 'APIs' });
     await sidebar.getByRole('button', { name: 'Pets', exact: true }).click();
-    await sidebar.getByRole('link', { name: 'GET /pets', exact: true }).click();
+    await followLink(sidebar.getByRole('link', { name: 'GET /pets', exact: true }));
     await main().getByRole('tab', { name: 'Behaviour' }).click();
     const behaviour = main().getByRole('form', { name: 'Endpoint behaviour' });
     await behaviour.getByLabel('Delay (ms)').fill('2000');

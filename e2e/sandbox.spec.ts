@@ -1,7 +1,7 @@
 import { answerSeedMessage, apiMessages, testDataMessages } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runProductInBrowser, toastOn } from './support/inBrowser.js';
+import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { signIn, signUpAndVerifyByApi } from './support/journeys.js';
 import type { RunningProduct } from './support/server.js';
 
@@ -44,19 +44,8 @@ const callSandbox = (url: string) =>
 async function openEndpoint(apiName: string, endpoint: string) {
   const sidebar = page.getByRole('navigation', { name: 'APIs' });
   await sidebar.getByRole('button', { name: apiName, exact: true }).click();
-  // Right after a deploy the link's first click sometimes opens nothing (1 run in 20 on a loaded
-  // machine): no navigation starts at all (no route chunk fetched, the address stays /dashboard), and
-  // the link was clicked at different heights from run to run while the API was expanding, so the
-  // click can land where the link no longer is. Until that is fixed, it is clicked again before failing.
-  for (let attempt = 1; ; attempt++) {
-    await sidebar.getByRole('link', { name: endpoint }).click();
-    try {
-      await main().getByRole('tab', { name: 'Response' }).click({ timeout: 7000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await followLink(sidebar.getByRole('link', { name: endpoint }));
+  await main().getByRole('tab', { name: 'Response' }).click();
 }
 
 /** A new user, signed in, imports the books document through the New API dialog. */

@@ -44,3 +44,22 @@ export function runProductInBrowser(
 /** A toast: toasts sit outside any open dialog, which hides the rest of the page from role queries. */
 export const toastOn = (page: Page, text: string): Locator =>
   page.locator('.Toastify').getByText(text, { exact: true }).first();
+
+/**
+ * Clicks a link and waits for the address it leads to. Right after the sidebar loads, a click
+ * sometimes opens nothing (about 1 run in 20 on a loaded machine): no navigation starts, and the link
+ * was seen at different heights from run to run while the screen settled, so the click can land where
+ * the link was a moment before. The link is clicked again, up to three times, before the test fails.
+ */
+export async function followLink(link: Locator): Promise<void> {
+  const target = await link.getAttribute('href');
+  for (let attempt = 1; ; attempt++) {
+    await link.click();
+    try {
+      await link.page().waitForURL((url) => url.pathname === target, { timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
