@@ -19,7 +19,26 @@ import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows
 import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
-export type ApiRow = Selectable<ApiMastersTable>;
+/** An API as its calls read it, without the baseline only a re-import reads (megabytes for a large document). */
+export type ApiRow = Omit<Selectable<ApiMastersTable>, 'import_baseline'>;
+const API_COLUMNS = [
+  'id',
+  'team_id',
+  'name',
+  'version',
+  'description',
+  'is_auth_required',
+  'is_published',
+  'sandbox_key',
+  'created_at',
+  'updated_at',
+  'importing_since',
+  'security_schemes',
+  'declared_schemas',
+  'import_warnings',
+  'answer_seed',
+  'behaviour',
+] as const satisfies readonly (keyof ApiRow)[];
 /** An endpoint's configuration, without the declared operation and the behaviour only the sandbox reads. */
 export type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation' | 'behaviour'>;
 const ENDPOINT_COLUMNS = [
@@ -163,7 +182,7 @@ export function createApiStore(db: Kysely<Database>) {
     listApis(teamId: number, publishedOnly = false): Promise<ApiRow[]> {
       let query = db
         .selectFrom('api_masters')
-        .selectAll()
+        .select(API_COLUMNS)
         .where('team_id', '=', teamId)
         .where('importing_since', 'is', null);
       if (publishedOnly) query = query.where('is_published', '=', 1);
@@ -173,7 +192,7 @@ export function createApiStore(db: Kysely<Database>) {
     findApi(teamId: number, apiMasterId: number): Promise<ApiRow | undefined> {
       return db
         .selectFrom('api_masters')
-        .selectAll()
+        .select(API_COLUMNS)
         .where('id', '=', apiMasterId)
         .where('team_id', '=', teamId)
         .where('importing_since', 'is', null)
