@@ -4,10 +4,10 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiMaster } from '@sandbox/contracts';
+import { buildServer, serverIsStale, serverMain } from '../scripts/buildProduct.mjs';
 import { fixtureDocument } from './fixture.js';
 import { freePort, startProcess, waitFor } from './processes.js';
 
-const root = new URL('..', import.meta.url).pathname;
 const json = { 'content-type': 'application/json' };
 
 export interface DeployedSandbox {
@@ -28,13 +28,17 @@ interface ProductOptions {
   cores?: string;
 }
 
-/** The product in a process of its own, as in production, once `/api/health` answers. */
+/**
+ * The product in a process of its own, run as `npm start` runs it (the server's bundle, built first
+ * when a source is newer), once `/api/health` answers.
+ */
 export async function startProduct(options: ProductOptions): Promise<{ child: ChildProcess; url: string }> {
+  if (serverIsStale()) await buildServer();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startProcess(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [...(options.nodeFlags ?? []), '--enable-source-maps', serverMain],
     {
       PORT: String(port),
       DATA_DIR: options.dataDir,
