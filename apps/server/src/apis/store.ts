@@ -14,7 +14,7 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import { baselineOf } from '../reimport/baseline.js';
+import { type ImportedWithBaseline, storedBaselineOf } from '../reimport/baseline.js';
 import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { inChunks } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
@@ -224,7 +224,7 @@ export function createApiStore(db: Kysely<Database>) {
      * short statements with other requests served between them: the API stays hidden (importing)
      * until the last one, and is removed if any fails.
      */
-    async createApi(teamId: number, meta: ApiMeta, imported?: ImportedApi): Promise<number> {
+    async createApi(teamId: number, meta: ApiMeta, imported?: ImportedWithBaseline): Promise<number> {
       const { id } = await db
         .insertInto('api_masters')
         .values({
@@ -239,7 +239,7 @@ export function createApiStore(db: Kysely<Database>) {
           declared_schemas: imported?.declaredSchemasJson ?? null,
           behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
-          import_baseline: imported ? baselineOf(imported) : null,
+          import_baseline: imported ? storedBaselineOf(imported) : null,
           importing_since: imported ? now() : null,
         })
         .returning('id')

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, TooManyRequests } from '../http/errors.js';
+import type { ImportedWithBaseline } from '../reimport/baseline.js';
 import { ImportError } from './ImportError.js';
 import type { importOpenApi } from './importOpenApi.js';
 import type { ImportJob, ImportOutcome, ImportParts, JoinedTexts } from './importWorker.js';
@@ -19,7 +20,8 @@ export interface ImportWorkerOptions {
   idleMs?: number;
 }
 
-type ImportedApi = ReturnType<typeof importOpenApi>;
+/** importOpenApi's result, with the baseline to store made on the worker thread too. */
+type ImportedApi = ReturnType<typeof importOpenApi> & Pick<ImportedWithBaseline, 'storedBaseline'>;
 
 export interface ImportWorker {
   /**

@@ -2,6 +2,7 @@
 // event loop that serves every team's requests. Started by importInWorker.ts.
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../http/errors.js';
+import { encodeBaseline } from '../reimport/baseline.js';
 import { importOpenApi } from './importOpenApi.js';
 
 type ImportedApi = ReturnType<typeof importOpenApi>;
@@ -29,7 +30,8 @@ export interface JoinedTexts {
 
 /**
  * The imported API with each item of its lists as JSON text, which the main thread rebuilds a slice
- * at a time; each endpoint's declared operation stays text (it is stored as it is).
+ * at a time; each endpoint's declared operation stays text (it is stored as it is). Its fields
+ * include `storedBaseline`, what a re-import is later told by, ready to store.
  */
 export interface ImportParts {
   fields: Record<string, unknown>;
@@ -56,9 +58,11 @@ function movable({ lists, operations }: ImportParts): ArrayBuffer[] {
   return [...Object.values(lists), operations].map(({ bytes }) => bytes.buffer as ArrayBuffer);
 }
 
-function toParts({ endpoints, ...rest }: ImportedApi): ImportParts {
+function toParts(imported: ImportedApi): ImportParts {
+  const { endpoints, ...rest } = imported;
   const parts: ImportParts = {
-    fields: {},
+    // the re-import baseline: megabytes of JSON to write, gzipped here rather than on the event loop
+    fields: { storedBaseline: encodeBaseline(imported) },
     lists: {
       endpoints: joined(endpoints.map(({ operationJson: _, ...endpoint }) => JSON.stringify(endpoint))),
     },

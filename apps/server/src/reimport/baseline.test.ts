@@ -11,6 +11,7 @@ import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi, multipartBody } from '../../test/support/catalog.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
+import { parseBaseline } from './baseline.js';
 
 // A re-import tells what a user set by hand from what the last import brought: Hoot v1, then v2 with
 // three descriptions rewritten (test-fixtures/reimport/README.md).
@@ -138,6 +139,30 @@ describe.each(dialects)('re-importing what the document changed since the last i
       ['200', 'successful operation'],
       ['404', 'hoot not found'],
       ['429', 'Slow down'],
+    ]);
+  });
+
+  it('tells hand edits by a baseline stored as plain JSON, as baselines were before they were compressed', async () => {
+    const apiId = await imported(v1);
+    await editByHand(apiId);
+    const { import_baseline } = await app.db.kysely
+      .selectFrom('api_masters')
+      .select('import_baseline')
+      .where('id', '=', apiId)
+      .executeTakeFirstOrThrow();
+    await app.db.kysely
+      .updateTable('api_masters')
+      .set({ import_baseline: JSON.stringify(await parseBaseline(import_baseline)) })
+      .where('id', '=', apiId)
+      .execute();
+
+    await reimport(apiId, described);
+    expect(await postDescription(apiId)).toBe('What the hoot says, at most 280 characters');
+    expect((await getHoot(apiId)).parameterConfigList[0].description).toBe('Which hoot (edited)');
+    expect(await responses(apiId)).toEqual([
+      ['200', 'The hoot asked for'],
+      ['404', 'hoot not found'],
+      ['429', 'Too many hoots'],
     ]);
   });
 

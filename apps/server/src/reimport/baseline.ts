@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip, gzipSync } from 'node:zlib';
 import type { BodyProperty, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
 import { endpointKey, parameterKey } from './diff.js';
 
@@ -16,8 +18,19 @@ export interface ImportBaseline {
   schemas: SchemaMaster[];
 }
 
-/** The baseline of an imported document, as stored in `api_masters.import_baseline`. */
-export function baselineOf(imported: ImportedApi): string {
+/** An import's result, with its baseline as stored when the import worker already made it. */
+export type ImportedWithBaseline = ImportedApi & { storedBaseline?: string };
+
+const GZIPPED = 'gzip:';
+const gunzipped = promisify(gunzip);
+
+/**
+ * The baseline of an imported document as stored in `api_masters.import_baseline`: its JSON gzipped,
+ * in base64. A large document's baseline is megabytes of JSON that shrink twenty-fold and more: the
+ * database writes (and rewrites with every change of the API's row) a few pages, not a thousand,
+ * while every request waits. The import worker makes it, off the event loop.
+ */
+export function encodeBaseline(imported: ImportedApi): string {
   const baseline: ImportBaseline = {
     endpoints: imported.endpoints.map((e) => ({
       methodType: e.methodType,
@@ -29,11 +42,21 @@ export function baselineOf(imported: ImportedApi): string {
     })),
     schemas: imported.schemas.map(({ example: _e, ...s }) => s),
   };
-  return JSON.stringify(baseline);
+  return GZIPPED + gzipSync(JSON.stringify(baseline)).toString('base64');
 }
 
-export function parseBaseline(json: string | null): ImportBaseline | null {
-  return json ? (JSON.parse(json) as ImportBaseline) : null;
+/** The stored baseline of an import: the worker's, else made here (an import read on this thread). */
+export function storedBaselineOf(imported: ImportedWithBaseline): string {
+  return imported.storedBaseline ?? encodeBaseline(imported);
+}
+
+/** A stored baseline read back: gzipped, or plain JSON as baselines were stored before. */
+export async function parseBaseline(stored: string | null): Promise<ImportBaseline | null> {
+  if (!stored) return null;
+  const json = stored.startsWith(GZIPPED)
+    ? (await gunzipped(Buffer.from(stored.slice(GZIPPED.length), 'base64'))).toString('utf8')
+    : stored;
+  return JSON.parse(json) as ImportBaseline;
 }
 
 // an API of a thousand endpoints is looked up a thousand times a re-import: by key, not by a scan

@@ -13,10 +13,10 @@ import type { Database, EndpointParametersTable, EndpointsTable } from '../db/sc
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import {
   baselineEndpoint,
-  baselineOf,
   type ImportBaseline,
   markHandAdded,
   parseBaseline,
+  storedBaselineOf,
 } from './baseline.js';
 import { type EndpointParts, endpointKey, type Side } from './diff.js';
 import { baseIn, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
@@ -97,7 +97,7 @@ export async function loadStoredApi(
     .select('import_baseline')
     .where('id', '=', apiMasterId)
     .executeTakeFirstOrThrow();
-  const baseline = parseBaseline(import_baseline);
+  const baseline = await parseBaseline(import_baseline);
   const stored = {
     endpoints: [...endpoints.values()],
     schemas: await loadSchemas(db, apiMasterId),
@@ -353,7 +353,7 @@ export async function applyReimport(
       declared_schemas: declared ? JSON.stringify(declared) : null,
       import_warnings: imported.warnings?.length ? JSON.stringify(imported.warnings) : null,
       // what this document brought is what the next re-import tells hand edits by
-      import_baseline: baselineOf(imported),
+      import_baseline: storedBaselineOf(imported),
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', apiMasterId)
