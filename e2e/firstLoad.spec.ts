@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { runProductInBrowser } from './support/inBrowser.js';
 import type { RunningProduct } from './support/server.js';
 
-// What a first visit to the sign-in screen may download in scripts, compressed as the server sends them
-// (brotli to Chromium). It was 215 KB when set: React DOM and React Router come to about 80 KB, MUI with
-// emotion about 60, zod 25, react-hook-form 13, TanStack Query 9, react-toastify 7, our own code 9.
+// What a first visit to the sign-in screen may download in scripts, gzipped (issue 15): a client that
+// accepts only gzip gets this, Chromium gets brotli, smaller still. 245 KB before issue 15 trimmed it:
+// React DOM is about 63 KB, MUI with emotion about 65, React Router 11, our own code 9. zod, the form
+// library, TanStack Query and the toasts come with the first submit or the first other screen.
 // A screen or library added to the first load shows here first.
-const SIGN_IN_SCRIPT_BUDGET_KB = 220;
+const SIGN_IN_SCRIPT_BUDGET_KB = 150;
 
 let product: RunningProduct;
 let page: Page;
@@ -55,7 +56,7 @@ function gzippedBytes(path: string): Promise<number> {
 }
 
 describe('the first load of the web app', () => {
-  it(`downloads at most ${SIGN_IN_SCRIPT_BUDGET_KB} KB of compressed scripts to show the sign-in screen`, async () => {
+  it(`downloads at most ${SIGN_IN_SCRIPT_BUDGET_KB} KB of gzipped scripts to show the sign-in screen`, async () => {
     const scripts = recordScripts(page);
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -75,7 +76,7 @@ describe('the first load of the web app', () => {
     expect(loaded.map((script) => script.path).join('\n')).not.toMatch(/Dashboard|codemirror|yaml/);
     // Each file worth compressing arrives compressed.
     expect(loaded.filter((script) => script.bytes > 2048 && script.encoding === 'identity')).toEqual([]);
-    expect(totalKb).toBeLessThanOrEqual(SIGN_IN_SCRIPT_BUDGET_KB);
+    expect(gzippedKb).toBeLessThanOrEqual(SIGN_IN_SCRIPT_BUDGET_KB);
   });
 
   it('keeps the scripts cached for a year and has index.html checked on each visit', async () => {

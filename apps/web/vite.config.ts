@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressAssets } from './precompressAssets';
@@ -5,14 +6,26 @@ import { precompressAssets } from './precompressAssets';
 // The server owns /api and /sandbox; in development Vite forwards them so the app stays same-origin.
 const serverOrigin = 'http://127.0.0.1:8080';
 
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 export default defineConfig({
   plugins: [react(), precompressAssets()],
+  resolve: {
+    alias: [
+      // react-router's package exports only its development build, whose warnings the browser never needs.
+      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Each screen is a chunk of its own (app/router.tsx); libraries are split by which screens use them,
     // so the sign-in screen downloads the few MUI components it shows, not the whole of MUI.
     rolldownOptions: {
+      // The contracts only declare schemas and constants: a screen gets the ones it imports, not all of them.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
       output: {
         codeSplitting: {
           groups: [
@@ -25,6 +38,11 @@ export default defineConfig({
             // Read only when a document is chosen in the New API dialog (documentInfo.ts).
             { name: 'yaml', test: /node_modules[\\/]yaml[\\/]/, priority: 2 },
             // What every screen runs and what changes least often: one chunk that stays cached across deploys.
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|Box|Typography|Paper|Stack|ButtonBase|Button|Link|SvgIcon|CircularProgress|IconButton|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|FormControl|InputBase|OutlinedInput|InputLabel|FormLabel|FormHelperText|InputAdornment|TextareaAutosize|useLazyRipple|colors)[\\/]/,
+              priority: 1,
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,

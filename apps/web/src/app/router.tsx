@@ -1,128 +1,107 @@
-import { createBrowserRouter } from 'react-router';
-import { RouteErrorPage } from '../components/RouteErrorPage';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { RouteErrorBoundary } from '../components/RouteErrorPage';
+import { loadToasts } from '../components/ToastsHost';
 
 // Each screen is its own chunk, fetched when its route first matches: the sign-in screen does not
 // download the editor, the tables or the dialogs of the signed-in screens. On a navigation the current
-// screen stays until the next one's chunk is in; on the first load the page stays blank (as it was
-// before any script ran) rather than flashing a spinner for a few milliseconds.
+// screen stays until the next one's chunk is in (BrowserRouter navigates in a transition); on the first
+// load the page stays blank (as it was before any script ran) rather than flashing a spinner.
+// Routes are declared as components rather than with a data router (createBrowserRouter): no screen
+// uses loaders or actions, and the data router would add about 15 KB to the first load (README).
+
+/** A screen fetched when first shown: `load` resolves to the module's component. */
+function screen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const SignInPage = screen(() => import('../features/auth/SignInPage').then((m) => m.SignInPage));
+// Every other screen fetches through TanStack Query and may show a toast: both come with the first of
+// them, so the sign-in screen, the one most visits start on, loads without them.
+const QueryScope = screen(() => {
+  loadToasts();
+  return import('./QueryScope').then((m) => m.QueryScope);
+});
+const SignUpPage = screen(() => import('../features/auth/SignUpPage').then((m) => m.SignUpPage));
+const ForgotPasswordPage = screen(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+);
+const EmailVerifiedPage = screen(() =>
+  import('../features/auth/EmailVerifiedPage').then((m) => m.EmailVerifiedPage),
+);
+const ResendVerificationPage = screen(() =>
+  import('../features/auth/ResendVerificationPage').then((m) => m.ResendVerificationPage),
+);
+const SetPasswordPage = screen(() =>
+  import('../features/auth/SetPasswordPage').then((m) => m.SetPasswordPage),
+);
+const TermsPage = screen(() => import('../features/legal/TermsPage').then((m) => m.TermsPage));
+const PrivacyPolicyPage = screen(() =>
+  import('../features/legal/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),
+);
+const DashboardLayout = screen(async () => {
+  const [{ ProtectedLayout }, { ApiSidebar }] = await Promise.all([
+    import('../components/ProtectedLayout'),
+    import('../features/apis/ApiSidebar'),
+  ]);
+  return () => <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} />;
+});
+const ToolsLayout = screen(() =>
+  import('../components/ProtectedLayout').then((m) => () => <m.ProtectedLayout variant="tools" />),
+);
+const DashboardPage = screen(() => import('../features/apis/DashboardPage').then((m) => m.DashboardPage));
+const ApiOverviewPage = screen(() =>
+  import('../features/design/ApiOverviewPage').then((m) => m.ApiOverviewPage),
+);
+const ApiDetailPage = screen(() => import('../features/apis/ApiDetailPage').then((m) => m.ApiDetailPage));
+const RequestLogPage = screen(() =>
+  import('../features/requestLog/RequestLogPage').then((m) => m.RequestLogPage),
+);
+const TokenManagerPage = screen(() =>
+  import('../features/tokens/TokenManagerPage').then((m) => m.TokenManagerPage),
+);
+const TeamMembersPage = screen(() =>
+  import('../features/team/TeamMembersPage').then((m) => m.TeamMembersPage),
+);
+const CopilotPage = screen(() => import('../features/copilot/CopilotPage').then((m) => m.CopilotPage));
+const ApiLabPage = screen(() => import('../features/lab/ApiLabPage').then((m) => m.ApiLabPage));
+const NotFoundPage = screen(() => import('../components/NotFoundPage').then((m) => m.NotFoundPage));
 
 // spec §2 route table.
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteErrorPage />,
-    HydrateFallback: () => null,
-    children: [
-      {
-        path: '/',
-        lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
-      },
-      {
-        path: '/signin',
-        lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
-      },
-      {
-        path: '/signup',
-        lazy: () => import('../features/auth/SignUpPage').then((m) => ({ Component: m.SignUpPage })),
-      },
-      {
-        path: '/forgot-password',
-        lazy: () =>
-          import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
-      },
-      {
-        path: '/verification/:token',
-        lazy: () =>
-          import('../features/auth/EmailVerifiedPage').then((m) => ({ Component: m.EmailVerifiedPage })),
-      },
-      {
-        path: '/verification/:token/:isTeamMember/:userId',
-        lazy: () =>
-          import('../features/auth/EmailVerifiedPage').then((m) => ({ Component: m.EmailVerifiedPage })),
-      },
-      {
-        path: '/resend-verification',
-        lazy: () =>
-          import('../features/auth/ResendVerificationPage').then((m) => ({
-            Component: m.ResendVerificationPage,
-          })),
-      },
-      {
-        path: '/set-password/:userId',
-        lazy: () =>
-          import('../features/auth/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
-      },
-      {
-        path: '/terms-and-conditions',
-        lazy: () => import('../features/legal/TermsPage').then((m) => ({ Component: m.TermsPage })),
-      },
-      {
-        path: '/privacy-policy',
-        lazy: () =>
-          import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
-      },
-      {
-        lazy: async () => {
-          const [{ ProtectedLayout }, { ApiSidebar }] = await Promise.all([
-            import('../components/ProtectedLayout'),
-            import('../features/apis/ApiSidebar'),
-          ]);
-          return { element: <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} /> };
-        },
-        children: [
-          {
-            path: '/dashboard',
-            lazy: () =>
-              import('../features/apis/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
-          },
-          // An API as a whole, where an API started empty gets its first endpoint.
-          {
-            path: '/request/:projectId',
-            lazy: () =>
-              import('../features/design/ApiOverviewPage').then((m) => ({ Component: m.ApiOverviewPage })),
-          },
-          {
-            path: '/request/:projectId/:apiId',
-            lazy: () =>
-              import('../features/apis/ApiDetailPage').then((m) => ({ Component: m.ApiDetailPage })),
-          },
-          // What the API's sandbox received: `projectId` is the API, as on the detail screen.
-          {
-            path: '/requests/:projectId',
-            lazy: () =>
-              import('../features/requestLog/RequestLogPage').then((m) => ({ Component: m.RequestLogPage })),
-          },
-        ],
-      },
-      {
-        lazy: () =>
-          import('../components/ProtectedLayout').then((m) => ({
-            element: <m.ProtectedLayout variant="tools" />,
-          })),
-        children: [
-          {
-            path: '/api-keys',
-            lazy: () =>
-              import('../features/tokens/TokenManagerPage').then((m) => ({ Component: m.TokenManagerPage })),
-          },
-          {
-            path: '/manage-team',
-            lazy: () =>
-              import('../features/team/TeamMembersPage').then((m) => ({ Component: m.TeamMembersPage })),
-          },
-          {
-            path: '/prompter',
-            lazy: () => import('../features/copilot/CopilotPage').then((m) => ({ Component: m.CopilotPage })),
-          },
-          {
-            path: '/api-lab',
-            lazy: () => import('../features/lab/ApiLabPage').then((m) => ({ Component: m.ApiLabPage })),
-          },
-        ],
-      },
-      {
-        path: '*',
-        lazy: () => import('../components/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
-      },
-    ],
-  },
-]);
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/" element={<SignInPage />} />
+          <Route path="/signin" element={<SignInPage />} />
+          <Route element={<QueryScope />}>
+            <Route path="/signup" element={<SignUpPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/verification/:token" element={<EmailVerifiedPage />} />
+            <Route path="/verification/:token/:isTeamMember/:userId" element={<EmailVerifiedPage />} />
+            <Route path="/resend-verification" element={<ResendVerificationPage />} />
+            <Route path="/set-password/:userId" element={<SetPasswordPage />} />
+            <Route path="/terms-and-conditions" element={<TermsPage />} />
+            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route element={<DashboardLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              {/* An API as a whole, where an API started empty gets its first endpoint. */}
+              <Route path="/request/:projectId" element={<ApiOverviewPage />} />
+              <Route path="/request/:projectId/:apiId" element={<ApiDetailPage />} />
+              {/* What the API's sandbox received: `projectId` is the API, as on the detail screen. */}
+              <Route path="/requests/:projectId" element={<RequestLogPage />} />
+            </Route>
+            <Route element={<ToolsLayout />}>
+              <Route path="/api-keys" element={<TokenManagerPage />} />
+              <Route path="/manage-team" element={<TeamMembersPage />} />
+              <Route path="/prompter" element={<CopilotPage />} />
+              <Route path="/api-lab" element={<ApiLabPage />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,14 +1,8 @@
 import { SESSION_KEYS, type SessionUser } from '@sandbox/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from './memoryStorage';
-import {
-  clearSession,
-  getSessionRoleId,
-  getSessionToken,
-  getSessionUser,
-  hasSession,
-  saveSession,
-} from './session';
+import { clearSession, getSessionRoleId, getSessionToken, hasSession, saveSession } from './session';
+import { getSessionUser } from './sessionUser';
 
 const owner: SessionUser = {
   id: 7,

@@ -1,8 +1,8 @@
 // spec §3: the session lives in browser session storage under the keys of SESSION_KEYS.
-import { type AuthenticateResponse, SESSION_KEYS, type SessionUser, ZSessionUser } from '@sandbox/contracts';
+import { type AuthenticateResponse, SESSION_KEYS } from '@sandbox/contracts';
 
 // Read lazily so tests (and non-browser callers) can provide their own storage.
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   return globalThis.sessionStorage;
 }
 
@@ -32,15 +32,4 @@ export function hasSession(): boolean {
 
 export function getSessionRoleId(): string | null {
   return storage()?.getItem(SESSION_KEYS.roleId) ?? null;
-}
-
-export function getSessionUser(): SessionUser | null {
-  const raw = storage()?.getItem(SESSION_KEYS.user);
-  if (!raw) return null;
-  try {
-    const parsed = ZSessionUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

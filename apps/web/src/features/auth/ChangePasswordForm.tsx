@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { PasswordField } from '../../components/PasswordField';
 import { isHttpError } from '../../lib/http';
-import { getSessionUser } from '../../lib/session';
+import { getSessionUser } from '../../lib/sessionUser';
 import { useChangePassword } from './passwordApi';
 
 const FIELDS = [

@@ -12,7 +12,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { clearSession, getSessionUser } from '../../lib/session';
+import { clearSession } from '../../lib/session';
+import { getSessionUser } from '../../lib/sessionUser';
 import { useDeactivateAccount } from './passwordApi';
 
 // The server deactivates a team owner's members with the owner; the dialog says so before it happens.

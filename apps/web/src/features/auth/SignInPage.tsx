@@ -1,106 +1,95 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Stack, TextField } from '@mui/material';
-import {
-  type AuthenticateRequest,
-  MAX_INPUT_LENGTH,
-  messages,
-  ZAuthenticateRequest,
-  ZEmail,
-} from '@sandbox/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Box, Button, Link, Stack } from '@mui/material';
+import { type AuthenticateRequest, MAX_INPUT_LENGTH } from '@sandbox/contracts';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { OutlinedTextField } from '../../components/OutlinedTextField';
 import { PasswordField } from '../../components/PasswordField';
-import { hasSession, saveSession } from '../../lib/session';
+import { hasSession } from '../../lib/session';
 import { AlphaNoticeDialog } from './AlphaNoticeDialog';
 import { AuthLayout } from './AuthLayout';
-import {
-  isUnverifiedLogin,
-  resendFailureMessage,
-  signInFailureMessage,
-  useResendVerification,
-  useSignIn,
-} from './api';
-import { UnverifiedEmailDialog } from './UnverifiedEmailDialog';
+import type { SignInErrors } from './signInActions';
+
+// The screen most visits start on downloads as little as it can (README, first load): no form library,
+// no TanStack Query; the contract's checks, the call and the toasts come with the first submit.
+const loadActions = () => import('./signInActions');
+const UnverifiedEmailDialog = lazy(() =>
+  import('./UnverifiedEmailDialog').then((m) => ({ default: m.UnverifiedEmailDialog })),
+);
 
 export function SignInPage() {
   const navigate = useNavigate();
   const [noticeOpen, setNoticeOpen] = useState(true);
   const [unverifiedOpen, setUnverifiedOpen] = useState(false);
-  const signIn = useSignIn();
-  const resend = useResendVerification();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<AuthenticateRequest>({
-    resolver: zodResolver(ZAuthenticateRequest),
-    defaultValues: { username: '', password: '' },
-  });
+  const [values, setValues] = useState<AuthenticateRequest>({ username: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  // Once submitted, each change checks the fields again, so a message goes as soon as it is fixed.
+  const actions = useRef<Awaited<ReturnType<typeof loadActions>>>(undefined);
 
   if (hasSession()) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit((credentials) =>
-    signIn.mutate(credentials, {
-      onSuccess: (session) => {
-        saveSession(session);
-        toast.success(messages.loginSuccess);
-        navigate('/dashboard', { replace: true });
-      },
-      onError: (error) => {
-        toast.error(signInFailureMessage(error));
-        if (isUnverifiedLogin(error)) setUnverifiedOpen(true);
-      },
-    }),
-  );
+  const change = (field: keyof AuthenticateRequest) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (actions.current) setErrors(actions.current.checkCredentials(next).errors ?? {});
+  };
 
-  // The resend call needs an address; someone who signed in with a username types it on its own page.
-  const resendLink = () => {
-    const email = ZEmail.safeParse(getValues('username'));
-    if (!email.success) {
-      navigate('/resend-verification');
-      return;
-    }
-    resend.mutate(email.data, {
-      onSuccess: () => {
-        toast.success(messages.resendSuccess);
-        setUnverifiedOpen(false);
-      },
-      onError: (error) => toast.error(resendFailureMessage(error)),
-    });
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    actions.current ??= await loadActions();
+    const { credentials, errors } = actions.current.checkCredentials(values);
+    setErrors(errors ?? {});
+    if (!credentials) return;
+    setBusy(true);
+    const outcome = await actions.current.signIn(credentials);
+    setBusy(false);
+    if (outcome === 'signed-in') navigate('/dashboard', { replace: true });
+    if (outcome === 'unverified') setUnverifiedOpen(true);
+  };
+
+  const resendLink = async () => {
+    const { resendLink } = await loadActions();
+    setResending(true);
+    const outcome = await resendLink(values.username);
+    setResending(false);
+    if (outcome === 'no-address') navigate('/resend-verification');
+    if (outcome === 'sent') setUnverifiedOpen(false);
   };
 
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to design, deploy and test your APIs.">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          <TextField
+          <OutlinedTextField
             label="Email or Username"
+            name="username"
             autoComplete="username"
             autoFocus
             fullWidth
-            {...register('username')}
+            maxLength={MAX_INPUT_LENGTH}
+            value={values.username}
+            onChange={change('username')}
             error={Boolean(errors.username)}
-            helperText={errors.username?.message}
-            slotProps={{ htmlInput: { maxLength: MAX_INPUT_LENGTH } }}
+            helperText={errors.username}
           />
           <PasswordField
             label="Password"
+            name="password"
             autoComplete="current-password"
             fullWidth
             maxLength={MAX_INPUT_LENGTH}
-            {...register('password')}
+            value={values.password}
+            onChange={change('password')}
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={errors.password}
           />
           <Box sx={{ textAlign: 'right' }}>
             <Link component={RouterLink} to="/forgot-password" variant="body2">
               Forgot password?
             </Link>
           </Box>
-          <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
             Sign In
           </Button>
           <Box sx={{ textAlign: 'center', typography: 'body2' }}>
@@ -112,12 +101,16 @@ export function SignInPage() {
         </Stack>
       </Box>
       <AlphaNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} />
-      <UnverifiedEmailDialog
-        open={unverifiedOpen}
-        onClose={() => setUnverifiedOpen(false)}
-        onResend={resendLink}
-        busy={resend.isPending}
-      />
+      {unverifiedOpen && (
+        <Suspense fallback={null}>
+          <UnverifiedEmailDialog
+            open
+            onClose={() => setUnverifiedOpen(false)}
+            onResend={resendLink}
+            busy={resending}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

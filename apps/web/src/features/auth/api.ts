@@ -13,7 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
 
-async function authenticate(credentials: AuthenticateRequest) {
+export async function authenticate(credentials: AuthenticateRequest) {
   const parsed = ZAuthenticateResponse.safeParse(
     await http<unknown>(authPaths.authenticate, { method: 'POST', body: credentials }),
   );
@@ -33,8 +33,6 @@ export interface VerifyEmailParams {
   userId: string;
 }
 
-export const useSignIn = () => useMutation({ mutationFn: authenticate });
-
 export const useRegister = () =>
   useMutation({ mutationFn: (body: RegisterRequest) => readMessage(authPaths.register, 'POST', body) });
 
@@ -47,8 +45,9 @@ async function verifyEmail({ token, isTeamMember, userId }: VerifyEmailParams): 
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });
 
-export const useResendVerification = () =>
-  useMutation({ mutationFn: (email: string) => readMessage(authPaths.resendVerification(email), 'GET') });
+export const resendVerification = (email: string) => readMessage(authPaths.resendVerification(email), 'GET');
+
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification });
 
 /** True when the sign-in failed only because the e-mail address is not verified yet. */
 export function isUnverifiedLogin(error: unknown): boolean {

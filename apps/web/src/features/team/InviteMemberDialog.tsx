@@ -10,7 +10,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
-import { getSessionUser } from '../../lib/session';
+import { getSessionUser } from '../../lib/sessionUser';
 import { inviteFailureMessage, inviteSuccessMessage, useInviteMember } from './api';
 
 const EMPTY: InviteForm = { username: '', email: '', role: ROLE_DEVELOPER };
