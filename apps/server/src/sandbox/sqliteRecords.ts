@@ -61,6 +61,14 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
      ON CONFLICT (api_master_id, shard) DO UPDATE
      SET records = records + excluded.records, bytes = bytes + excluded.bytes`,
   );
+  // A collection stays stateful until its API is removed, and API ids are never reused: one found or
+  // made so is remembered, and neither asking nor marking it costs a statement again (a bounded set:
+  // past it, asked again). A batch rolled back may have marked some: all are asked again.
+  const knownStateful = new Set<string>();
+  const statefulKey = (apiMasterId: number, collection: string) => `${apiMasterId}\u0000${collection}`;
+  const remember = (known: string) => {
+    if (knownStateful.size < MAX_KNOWN_STATEFUL) knownStateful.add(known);
+  };
   /** Per API written to since start: its usage with the writes of the batch under way. */
   const usage = new Map<number, Usage>();
   /** Per API, what the batch under way changed: saved just before the batch commits. */
@@ -71,9 +79,10 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       unsaved.clear();
     },
     afterRollback() {
-      // read again from the database at their next write
+      // read again from the database at their next write or question
       for (const apiMasterId of unsaved.keys()) usage.delete(apiMasterId);
       unsaved.clear();
+      knownStateful.clear();
     },
   });
   const cache = createRecordCache(CACHE_BYTES);
@@ -144,15 +153,12 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       key,
       () => find.get(apiMasterId, collection, key) as string | undefined,
     );
-  // A collection stays stateful until its API is removed, and API ids are never reused: one found so
-  // is remembered, and the question costs no statement again (a bounded set: past it, asked again).
-  const knownStateful = new Set<string>();
   return {
     async isStateful(apiMasterId, collection) {
-      const known = `${apiMasterId}\u0000${collection}`;
+      const known = statefulKey(apiMasterId, collection);
       if (knownStateful.has(known)) return true;
       if (stateful.get(apiMasterId, collection) === undefined) return false;
-      if (knownStateful.size < MAX_KNOWN_STATEFUL) knownStateful.add(known);
+      remember(known);
       return true;
     },
     listJson: async (apiMasterId, collection, page) =>
@@ -166,7 +172,10 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
       write(() => {
         store(apiMasterId, collection, key, json);
         // after the record: a write refused by a limit leaves the collection as it was
+        const known = statefulKey(apiMasterId, collection);
+        if (knownStateful.has(known)) return;
         mark.run(apiMasterId, collection);
+        remember(known);
       }),
     upsert: (apiMasterId, collection, key, json) => write(() => store(apiMasterId, collection, key, json)),
     remove: (apiMasterId, collection, key) =>
