@@ -45,3 +45,30 @@ describe('a model answering one request', () => {
     expect(model.forRequest(list)).toBe(model);
   });
 });
+
+describe('whether a value may be answered as a schema declares', () => {
+  const model = new ApiModel(named);
+  const nickname: DeclaredSchema = { type: 'string', minLength: 2, maxLength: 3 };
+
+  it('measures a string in characters, a pair of UTF-16 units for an emoji counting once', () => {
+    expect(['ab', '😀😀', '😀😀😀', 'a😀b'].map((value) => model.accepts(nickname, value))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['a', '😀', '😀😀😀😀', 'ab\uD83D\uD83D'].map((value) => model.accepts(nickname, value))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('refuses a record whose fields break the named schema', () => {
+    const pet = { id: 7, name: 'Rex', tags: ['dog'] };
+    expect(model.accepts({ $ref: '#/components/schemas/Pet' }, pet)).toBe(true);
+    expect(model.accepts({ $ref: '#/components/schemas/Pet' }, { ...pet, id: 7.5 })).toBe(false);
+    expect(model.accepts({ $ref: '#/components/schemas/Pet' }, { ...pet, tags: [] })).toBe(false);
+  });
+});

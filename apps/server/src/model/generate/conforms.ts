@@ -23,6 +23,7 @@ export interface Checking {
   patterns: PatternBudget;
 }
 
+const COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;
 const COMPONENT = /^#\/(?:components\/schemas|definitions|\$defs)\/(.+)$/;
 const MAX_DEPTH = 64;
 
@@ -81,7 +82,7 @@ export function conforms(value: unknown, schema: JsonSchema, check: Checking, de
   if ('const' in s && !deepEqual(value, s.const)) return false;
   if (Array.isArray(s.enum) && !s.enum.some((member) => deepEqual(value, member))) return false;
   if (s.type !== undefined && !typeMatches(value, s.type)) return false;
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+  for (const key of COMBINATORS) {
     const parts = s[key];
     if (!Array.isArray(parts)) continue;
     const matching =
@@ -108,27 +109,28 @@ export function conforms(value: unknown, schema: JsonSchema, check: Checking, de
 }
 
 function typeMatches(value: unknown, type: unknown): boolean {
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => {
-    switch (t) {
-      case 'null':
-        return value === null;
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'string':
-        return typeof value === 'string';
-      case 'number':
-        return typeof value === 'number' && Number.isFinite(value);
-      case 'integer':
-        return typeof value === 'number' && Number.isInteger(value);
-      case 'array':
-        return Array.isArray(value);
-      case 'object':
-        return isJsonObject(value);
-      default:
-        return false;
-    }
-  });
+  return Array.isArray(type) ? type.some((t) => isOfType(value, t)) : isOfType(value, type);
+}
+
+function isOfType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isJsonObject(value);
+    default:
+      return false;
+  }
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
@@ -140,13 +142,11 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 }
 
 function numberConforms(value: number, s: Json): boolean {
-  const [min, max, xmin, xmax, step] = [
-    s.minimum,
-    s.maximum,
-    s.exclusiveMinimum,
-    s.exclusiveMaximum,
-    s.multipleOf,
-  ].map(num);
+  const min = num(s.minimum);
+  const max = num(s.maximum);
+  const xmin = num(s.exclusiveMinimum);
+  const xmax = num(s.exclusiveMaximum);
+  const step = num(s.multipleOf);
   if (min !== undefined && value < min) return false;
   if (max !== undefined && value > max) return false;
   if (xmin !== undefined && value <= xmin) return false;
@@ -159,13 +159,32 @@ function numberConforms(value: number, s: Json): boolean {
 }
 
 function stringConforms(value: string, s: Json, check: Checking): boolean {
-  const length = [...value].length;
-  const [min, max] = [num(s.minLength), num(s.maxLength)];
-  if (min !== undefined && length < min) return false;
-  if (max !== undefined && length > max) return false;
+  const min = num(s.minLength);
+  const max = num(s.maxLength);
+  if (min !== undefined || max !== undefined) {
+    const length = codePoints(value);
+    if (min !== undefined && length < min) return false;
+    if (max !== undefined && length > max) return false;
+  }
   if (typeof s.pattern === 'string' && !matchesPattern(value, s.pattern, check)) return false;
   if (typeof s.format === 'string' && FORMATS[s.format] && !FORMATS[s.format](value)) return false;
   return true;
+}
+
+/** JSON Schema's length: code points, so a surrogate pair counts once. */
+function codePoints(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
 }
 
 const compiled = new Map<string, TenantPattern | null>();
@@ -190,7 +209,8 @@ export function matchesPattern(value: string, source: string, check: Checking): 
 }
 
 function arrayConforms(value: unknown[], s: Json, check: Checking, depth: number): boolean {
-  const [min, max] = [num(s.minItems), num(s.maxItems)];
+  const min = num(s.minItems);
+  const max = num(s.maxItems);
   if (min !== undefined && value.length < min) return false;
   if (max !== undefined && value.length > max) return false;
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
@@ -212,14 +232,18 @@ function arrayConforms(value: unknown[], s: Json, check: Checking, depth: number
   return true;
 }
 
+const NO_PROPERTIES: Json = Object.freeze({});
+const NO_PATTERNS: [string, unknown][] = [];
+
 function objectConforms(value: Json, s: Json, check: Checking, depth: number): boolean {
   const keys = Object.keys(value);
-  const [min, max] = [num(s.minProperties), num(s.maxProperties)];
+  const min = num(s.minProperties);
+  const max = num(s.maxProperties);
   if (min !== undefined && keys.length < min) return false;
   if (max !== undefined && keys.length > max) return false;
   if (Array.isArray(s.required) && s.required.some((key) => !(key in value))) return false;
-  const properties = isJsonObject(s.properties) ? s.properties : {};
-  const patterns = isJsonObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
+  const properties = isJsonObject(s.properties) ? s.properties : NO_PROPERTIES;
+  const patterns = isJsonObject(s.patternProperties) ? Object.entries(s.patternProperties) : NO_PATTERNS;
   for (const key of keys) {
     let evaluated = false;
     if (Object.hasOwn(properties, key)) {
@@ -258,7 +282,7 @@ function evaluatedNames(s: unknown, resolve: Resolve, depth: number, out = new S
   if (!isJsonObject(s) || depth > 16) return out;
   if (isJsonObject(s.properties)) for (const key of Object.keys(s.properties)) out.add(key);
   if (typeof s.$ref === 'string') evaluatedNames(resolveRef(s.$ref, resolve), resolve, depth + 1, out);
-  for (const key of ['allOf', 'anyOf', 'oneOf'])
+  for (const key of COMBINATORS)
     if (Array.isArray(s[key]))
       for (const part of s[key] as unknown[]) evaluatedNames(part, resolve, depth + 1, out);
   for (const key of ['then', 'else', 'if']) evaluatedNames(s[key], resolve, depth + 1, out);
