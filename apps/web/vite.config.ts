@@ -40,7 +40,7 @@ export default defineConfig({
             // What every screen runs and what changes least often: one chunk that stays cached across deploys.
             {
               name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|Box|Typography|Paper|Stack|ButtonBase|Button|Link|SvgIcon|CircularProgress|IconButton|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|FormControl|InputBase|OutlinedInput|InputLabel|FormLabel|FormHelperText|InputAdornment|TextareaAutosize|useLazyRipple|colors)[\\/]/,
+              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|Box|Typography|Paper|ButtonBase|Button|Link|SvgIcon|CircularProgress|IconButton|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|FormControl|InputBase|OutlinedInput|InputLabel|FormLabel|FormHelperText|InputAdornment|TextareaAutosize|useLazyRipple|colors)[\\/]/,
               priority: 1,
             },
             {

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteErrorBoundary } from '../components/RouteErrorPage';
 import { loadToasts } from '../components/ToastsHost';
+import { SignInPage } from '../features/auth/SignInPage';
 
 // Each screen is its own chunk, fetched when its route first matches: the sign-in screen does not
 // download the editor, the tables or the dialogs of the signed-in screens. On a navigation the current
@@ -15,7 +16,6 @@ function screen<Props extends object>(load: () => Promise<ComponentType<Props>>)
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-const SignInPage = screen(() => import('../features/auth/SignInPage').then((m) => m.SignInPage));
 // Every other screen fetches through TanStack Query and may show a toast: both come with the first of
 // them, so the sign-in screen, the one most visits start on, loads without them.
 const QueryScope = screen(() => {

@@ -13,6 +13,7 @@ export interface OutlinedTextFieldProps {
   autoFocus?: boolean;
   fullWidth?: boolean;
   maxLength?: number;
+  inputMode?: 'text' | 'numeric' | 'email';
   error?: boolean;
   helperText?: ReactNode;
   endAdornment?: ReactNode;
@@ -28,6 +29,7 @@ export function OutlinedTextField({
   helperText,
   fullWidth,
   maxLength,
+  inputMode,
   ref,
   ...input
 }: OutlinedTextFieldProps) {
@@ -41,7 +43,7 @@ export function OutlinedTextField({
         id={id}
         label={label}
         inputRef={ref}
-        inputProps={{ maxLength }}
+        inputProps={{ maxLength, inputMode }}
         aria-describedby={helperText ? helperId : undefined}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}

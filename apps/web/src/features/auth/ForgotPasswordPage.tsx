@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import {
   type ForgotPasswordForm,
   MAX_INPUT_LENGTH,
@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { OutlinedTextField } from '../../components/OutlinedTextField';
 import { AuthLayout } from './AuthLayout';
 import { NewPasswordFields } from './NewPasswordFields';
 import { resetFailureMessage, useForgotPassword, useResetPassword } from './passwordApi';
@@ -64,7 +65,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
-        <TextField
+        <OutlinedTextField
           label="Email"
           type="email"
           autoComplete="email"
@@ -73,7 +74,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
           {...register('email')}
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
-          slotProps={{ htmlInput: { maxLength: MAX_INPUT_LENGTH } }}
+          maxLength={MAX_INPUT_LENGTH}
         />
         <Button type="submit" variant="contained" size="large" disabled={forgot.isPending}>
           Send OTP
@@ -111,7 +112,7 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
-        <TextField
+        <OutlinedTextField
           label="OTP"
           autoComplete="one-time-code"
           autoFocus
@@ -119,7 +120,8 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
           {...register('otp')}
           error={Boolean(errors.otp)}
           helperText={errors.otp?.message}
-          slotProps={{ htmlInput: { maxLength: OTP_LENGTH, inputMode: 'numeric' } }}
+          maxLength={OTP_LENGTH}
+          inputMode="numeric"
         />
         <NewPasswordFields
           password={register('password')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import {
   MAX_INPUT_LENGTH,
   messages,
@@ -9,6 +9,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
+import { OutlinedTextField } from '../../components/OutlinedTextField';
 import { AuthLayout } from './AuthLayout';
 import { resendFailureMessage, useResendVerification } from './api';
 import { useDelayedNavigate } from './useDelayedNavigate';
@@ -47,7 +48,7 @@ export function ResendVerificationPage() {
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          <TextField
+          <OutlinedTextField
             label="Email"
             type="email"
             autoComplete="email"
@@ -56,7 +57,7 @@ export function ResendVerificationPage() {
             {...register('email')}
             error={Boolean(errors.email)}
             helperText={errors.email?.message}
-            slotProps={{ htmlInput: { maxLength: MAX_INPUT_LENGTH } }}
+            maxLength={MAX_INPUT_LENGTH}
           />
           <Button
             type="submit"

@@ -1,4 +1,4 @@
-import { Box, Button, Link, Stack } from '@mui/material';
+import { Box, Button, Link } from '@mui/material';
 import { type AuthenticateRequest, MAX_INPUT_LENGTH } from '@sandbox/contracts';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
@@ -60,7 +60,7 @@ export function SignInPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to design, deploy and test your APIs.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={2}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
           <OutlinedTextField
             label="Email or Username"
             name="username"
@@ -98,7 +98,7 @@ export function SignInPage() {
               Create account
             </Link>
           </Box>
-        </Stack>
+        </Box>
       </Box>
       <AlphaNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} />
       {unverifiedOpen && (

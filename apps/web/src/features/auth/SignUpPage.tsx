@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Checkbox, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import {
   MAX_INPUT_LENGTH,
   type RegisterRequest,
@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OutlinedTextField } from '../../components/OutlinedTextField';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { ALPHA_NOTICE } from './alphaNotice';
@@ -70,7 +71,7 @@ export function SignUpPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           {TEXT_FIELDS.map(({ name, label, autoComplete }) => (
-            <TextField
+            <OutlinedTextField
               key={name}
               label={label}
               type={name === 'emailAddress' ? 'email' : 'text'}
@@ -79,7 +80,7 @@ export function SignUpPage() {
               {...register(name)}
               error={Boolean(errors[name])}
               helperText={errors[name]?.message}
-              slotProps={{ htmlInput: { maxLength: MAX_INPUT_LENGTH } }}
+              maxLength={MAX_INPUT_LENGTH}
             />
           ))}
           <PasswordField
