@@ -65,6 +65,20 @@ describe.each(dialects)('the sandbox on %s', (dialect) => {
     expect(empty.json().errors).toEqual([{ location: 'body', message: 'is required' }]);
   });
 
+  it('refuses a body nested deeper than 256 levels before any schema is walked', async () => {
+    const nested = (levels: number) => ({
+      ...aPet,
+      tag: 'dog',
+      extra: JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`),
+    });
+    const deep = await sandbox.call('POST', '/pets', { body: nested(300) });
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json().errors).toEqual([{ location: 'body', message: 'is nested deeper than 256 levels' }]);
+    // 255 levels under the pet, one for the pet itself: as deep as a body may go
+    const deepest = await sandbox.call('POST', '/pets', { body: nested(255) });
+    expect(deepest.statusCode).toBe(201);
+  });
+
   it('stores a POST and finds it by id and in the list, deletes it, then answers 404', async () => {
     const created = await sandbox.call('POST', '/pets', { body: aPet });
     expect(created.statusCode).toBe(201);

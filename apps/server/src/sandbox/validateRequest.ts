@@ -150,7 +150,10 @@ function readBody(
       } catch {
         return { problem: { location: 'body', message: 'is not valid JSON' } };
       }
-      return bounded(value);
+      // each level opens a bracket: a text with few of them needs no walk over the value
+      return bracketsIn(text, MAX_BODY_DEPTH + 1) > MAX_BODY_DEPTH
+        ? bounded(value)
+        : { value, checked: true };
     }
     case 'form':
       return bounded(formFields(new URLSearchParams(text), schema, resolve));
@@ -219,6 +222,16 @@ function fieldValue(text: string, schema: JsonSchema, resolve: (name: string) =>
     }
   }
   return coerceText(text, schema, resolve);
+}
+
+/** How many `{` and `[` a text holds, counted up to `enough`. */
+function bracketsIn(text: string, enough: number): number {
+  let count = 0;
+  for (let i = 0; i < text.length && count < enough; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7b || code === 0x5b) count++;
+  }
+  return count;
 }
 
 /** How deeply a parsed JSON value nests, counted without recursion. */
