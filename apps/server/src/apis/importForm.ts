@@ -1,9 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { apiFormMessages, IMPORT_FILE_EXTENSIONS, type ImportedApi } from '@sandbox/contracts';
+import { apiFormMessages, IMPORT_FILE_EXTENSIONS } from '@sandbox/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Invalid } from '../http/errors.js';
 import type { FetchDocument } from '../import/fetchDocument.js';
 import type { ImportWorker } from '../import/importInWorker.js';
+import type { SlicedImport } from '../import/slicedImport.js';
 
 /** Large enough that 10 MB is ten pieces, small enough that filling one never holds the event loop. */
 const PIECE_BYTES = 1024 * 1024;
@@ -70,7 +71,7 @@ export interface DocumentImporter extends ImportWorker {
  * .yaml or .yml file: OpenAPI, Swagger or a Postman Collection), or the document at its `url` field,
  * whose name needs no extension (JSON or YAML is told by its content type, else its content).
  */
-export async function documentOfForm(form: ImportForm, importer: DocumentImporter): Promise<ImportedApi> {
+export async function documentOfForm(form: ImportForm, importer: DocumentImporter): Promise<SlicedImport> {
   const url = form.fields.url?.trim();
   if (form.file && url) throw new Invalid('Send either a file or a URL, not both');
   if (url) {

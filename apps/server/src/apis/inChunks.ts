@@ -1,7 +1,7 @@
 const CHUNK = 300;
 
 /** Lets the event loop serve other requests (and their queries) before going on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes many rows a few hundred at a time: one statement each, within the bounds of both databases,

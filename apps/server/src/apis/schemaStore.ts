@@ -1,6 +1,7 @@
 import type { BodyProperty, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Sliced } from '../import/slicedImport.js';
 import { inChunks } from './inChunks.js';
 
 // Named schemas and their body-property trees. A schema row keeps its own fields as JSON; each
@@ -24,27 +25,35 @@ function propertyFields({ id: _id, jsonKey: _k, configProperties: _p, ...rest }:
   return rest satisfies PropertyFields;
 }
 
+/** Schemas whose property trees are written together: a few hundred properties' worth. */
+const SCHEMAS_AT_ONCE = 50;
+
 /**
- * Inserts every schema and property tree in a few statements: schemas at once, then properties level
- * by level across all schemas, learning the ids of each level by (parent, position) to link the next.
+ * Inserts every schema and property tree in a few statements a slice of schemas at a time: schemas,
+ * then properties level by level, learning the ids of each level by (parent, position) to link the next.
  */
 export async function insertSchemas(
   db: Executor,
   apiMasterId: number,
-  schemas: SchemaMaster[],
+  schemas: Sliced<SchemaMaster>,
 ): Promise<void> {
+  for (let i = 0; i < schemas.length; i += SCHEMAS_AT_ONCE) {
+    await insertSchemaTrees(db, apiMasterId, schemas.slice(i, i + SCHEMAS_AT_ONCE));
+  }
+}
+
+async function insertSchemaTrees(db: Executor, apiMasterId: number, schemas: SchemaMaster[]): Promise<void> {
+  const schemaIds = new Map<string, number>();
   await inChunks(
     schemas.map((schema) => ({
       api_master_id: apiMasterId,
       name: schema.schemaName,
       definition: JSON.stringify(schemaFields(schema)),
     })),
-    (chunk) => db.insertInto('schemas').values(chunk).execute(),
-  );
-  const schemaIds = new Map(
-    (
-      await db.selectFrom('schemas').select(['id', 'name']).where('api_master_id', '=', apiMasterId).execute()
-    ).map((r) => [r.name, r.id]),
+    async (chunk) => {
+      const inserted = await db.insertInto('schemas').values(chunk).returning(['id', 'name']).execute();
+      for (const { id, name } of inserted) schemaIds.set(name, id);
+    },
   );
   type Pending = { schemaId: number; parentId: number | null; props: BodyProperty[] };
   let level: Pending[] = schemas.map((s) => ({

@@ -8,7 +8,6 @@ import {
   type EndpointLinks,
   type EndpointSummary,
   HTTP_METHODS,
-  type ImportedApi,
   type MappingOptions,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
@@ -25,7 +24,7 @@ import { automaticLinksOf } from './automaticLinks.js';
 import { labBodyTemplate } from './labBodyTemplate.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
-import type { ApiMeta, ApiRow, ApiStore, EndpointRow } from './store.js';
+import type { ApiMeta, ApiRow, ApiStore, EndpointRow, ImportToWrite, WrittenEndpoint } from './store.js';
 
 interface ApisDeps {
   store: ApiStore;
@@ -61,7 +60,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
   const baseUrlOf = (api: ApiRow) =>
     api.is_published && api.sandbox_key ? `${sandboxUrl}/sandbox/${api.sandbox_key}` : null;
 
-  function toSummary(api: ApiRow, e: EndpointRow): EndpointSummary {
+  function toSummary(api: ApiRow, e: WrittenEndpoint): EndpointSummary {
     const base = baseUrlOf(api);
     return {
       id: e.id,
@@ -74,7 +73,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     };
   }
 
-  function toApiMaster(api: ApiRow, endpoints: EndpointRow[]): ApiMaster {
+  function toApiMaster(api: ApiRow, endpoints: WrittenEndpoint[]): ApiMaster {
     return {
       id: api.id,
       apiMasterName: api.name,
@@ -153,7 +152,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       };
       let id = input.id;
       if (id === undefined) {
-        id = await store.createApi(teamOf(user), meta);
+        ({ id } = await store.createApi(teamOf(user), meta));
       } else {
         await apiOf(user, id);
         await store.updateApi(id, meta);
@@ -170,10 +169,10 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       onChange(apiMasterId);
     },
 
-    async createFromImport(user: User, meta: ApiMeta, imported: ImportedApi): Promise<ApiMaster> {
-      const id = await store.createApi(teamOf(user), meta, imported);
-      const [master] = await withEndpoints([await apiOf(user, id)]);
-      return master;
+    async createFromImport(user: User, meta: ApiMeta, imported: ImportToWrite): Promise<ApiMaster> {
+      const { id, endpoints } = await store.createApi(teamOf(user), meta, imported);
+      // the endpoints as written: read back, each row would bring its declared operation's pages along
+      return toApiMaster(await apiOf(user, id), endpoints);
     },
 
     async remove(user: User, apiMasterId: number): Promise<void> {

@@ -4,6 +4,7 @@ import type {
   ImportedApi,
   ImportedEndpoint,
   ResponseCreate,
+  SchemaMaster,
 } from '@sandbox/contracts';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
@@ -14,9 +15,10 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
+import type { Sliced } from '../import/slicedImport.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../reimport/baseline.js';
 import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
-import { inChunks } from './inChunks.js';
+import { inChunks, nextTurn } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
 /** An API as its calls read it, without the baseline only a re-import reads (megabytes for a large document). */
@@ -75,101 +77,116 @@ export interface ApiMeta {
 }
 
 const now = () => new Date().toISOString();
+// each row carries its declared operation, a few KB of JSON: fewer rows a statement
 const ENDPOINTS_PER_STATEMENT = 50;
 
+/** An import to write: its endpoints and schemas as arrays, or as a large import's lists read a slice at a time. */
+export type ImportToWrite = Omit<ImportedWithBaseline, 'endpoints' | 'schemas'> & {
+  endpoints: Sliced<ImportedEndpoint>;
+  schemas: Sliced<SchemaMaster>;
+};
+
+/** What the endpoint list shows of an endpoint just written: its row, read back from nothing. */
+export type WrittenEndpoint = Pick<EndpointRow, 'id' | 'tag' | 'method' | 'path' | 'summary' | 'is_designed'>;
+
 /**
- * Writes the endpoints and their parameters, requests and responses. Rows are made a chunk of
- * endpoints at a time: making all of a large import's at once would hold the CPU for tens of ms.
+ * Writes the endpoints and their parameters, requests and responses, a slice of endpoints at a time:
+ * each slice's objects are made (and, for a large import, parsed) just before its statements and
+ * dropped after them, and no slice holds the CPU for long.
  */
-async function insertEndpoints(db: Kysely<Database>, apiMasterId: number, endpoints: ImportedEndpoint[]) {
-  const numbered = endpoints.map((endpoint, position) => ({ endpoint, position }));
-  // each row carries its declared operation, a few KB of JSON: fewer rows a statement
-  await inChunks(
-    numbered,
-    (chunk) =>
-      db
-        .insertInto('endpoints')
-        .values(
-          chunk.map(({ endpoint: e, position }) => ({
-            api_master_id: apiMasterId,
-            position,
-            tag: e.apiTag,
-            method: e.methodType,
-            path: e.apiEndPoint,
-            summary: e.summary,
-            operation_id: e.operationId,
-            operation: e.operationJson ?? null,
-            behaviour: e.behaviour ? JSON.stringify(e.behaviour) : null,
-          })),
-        )
-        .execute(),
-    ENDPOINTS_PER_STATEMENT,
-  );
-  // Positions are unique within the API: they tell which id each endpoint received.
-  const ids = new Map(
-    (
-      await db
-        .selectFrom('endpoints')
-        .select(['id', 'position'])
-        .where('api_master_id', '=', apiMasterId)
-        .execute()
-    ).map((r) => [r.position, r.id]),
-  );
-  await inChunks(numbered, async (chunk) => {
-    const parameters: Insertable<EndpointParametersTable>[] = [];
-    const requests: Insertable<EndpointRequestsTable>[] = [];
-    const responses: Insertable<EndpointResponsesTable>[] = [];
-    for (const { endpoint: e, position } of chunk) {
-      const id = ids.get(position) as number;
-      const params = [
-        ...e.parameterConfigList.map((p) => ({
-          location: p.parameterType,
-          name: p.keyName,
-          type: p.parameterType,
-          p,
+async function insertEndpoints(
+  db: Kysely<Database>,
+  apiMasterId: number,
+  endpoints: Sliced<ImportedEndpoint>,
+): Promise<WrittenEndpoint[]> {
+  const written: WrittenEndpoint[] = [];
+  for (let first = 0; first < endpoints.length; first += ENDPOINTS_PER_STATEMENT) {
+    await nextTurn();
+    const chunk = endpoints.slice(first, first + ENDPOINTS_PER_STATEMENT);
+    const inserted = await db
+      .insertInto('endpoints')
+      .values(
+        chunk.map((e, i) => ({
+          api_master_id: apiMasterId,
+          position: first + i,
+          tag: e.apiTag,
+          method: e.methodType,
+          path: e.apiEndPoint,
+          summary: e.summary,
+          operation_id: e.operationId,
+          operation: e.operationJson ?? null,
+          behaviour: e.behaviour ? JSON.stringify(e.behaviour) : null,
         })),
-        ...e.headerConfigList.map((p) => ({
-          location: 'header' as const,
-          name: p.headerKey,
-          type: p.parameterType,
-          p,
-        })),
-      ];
-      for (const [i, { location, name, type, p }] of params.entries()) {
-        parameters.push({
-          endpoint_id: id,
-          position: i,
-          location,
-          name,
-          parameter_type: type,
-          description: p.description,
-          is_required: p.isRequired ? 1 : 0,
-          spec: parameterSpec(p),
-        });
-      }
-      for (const r of e.requestConfigList) {
-        requests.push({
-          endpoint_id: id,
-          content_type: r.contentType,
-          schema_name: r.schemaName,
-          is_required: r.isRequired ? 1 : 0,
-        });
-      }
-      for (const r of e.responseConfigList) {
-        responses.push({
-          endpoint_id: id,
-          code: r.responseCode,
-          description: r.responseDescription,
-          schema_name: r.responseSchemaName,
-          content_type: r.contentType,
-          example: r.example === undefined ? null : JSON.stringify(r.example),
-        });
-      }
+      )
+      // positions are unique within the API: they tell which id each endpoint received
+      .returning(['id', 'position', 'tag', 'method', 'path', 'summary', 'is_designed'])
+      .execute();
+    const ids = new Map(inserted.map((r) => [r.position, r.id]));
+    for (const { position: _, ...row } of inserted.sort((x, y) => x.position - y.position)) written.push(row);
+    await insertEndpointParts(
+      db,
+      chunk.map((endpoint, i) => ({ endpoint, id: ids.get(first + i) as number })),
+    );
+  }
+  return written;
+}
+
+async function insertEndpointParts(
+  db: Kysely<Database>,
+  chunk: { endpoint: ImportedEndpoint; id: number }[],
+): Promise<void> {
+  const parameters: Insertable<EndpointParametersTable>[] = [];
+  const requests: Insertable<EndpointRequestsTable>[] = [];
+  const responses: Insertable<EndpointResponsesTable>[] = [];
+  for (const { endpoint: e, id } of chunk) {
+    const params = [
+      ...e.parameterConfigList.map((p) => ({
+        location: p.parameterType,
+        name: p.keyName,
+        type: p.parameterType,
+        p,
+      })),
+      ...e.headerConfigList.map((p) => ({
+        location: 'header' as const,
+        name: p.headerKey,
+        type: p.parameterType,
+        p,
+      })),
+    ];
+    for (const [i, { location, name, type, p }] of params.entries()) {
+      parameters.push({
+        endpoint_id: id,
+        position: i,
+        location,
+        name,
+        parameter_type: type,
+        description: p.description,
+        is_required: p.isRequired ? 1 : 0,
+        spec: parameterSpec(p),
+      });
     }
-    await inChunks(parameters, (rows) => db.insertInto('endpoint_parameters').values(rows).execute());
-    await inChunks(requests, (rows) => db.insertInto('endpoint_requests').values(rows).execute());
-    await inChunks(responses, (rows) => db.insertInto('endpoint_responses').values(rows).execute());
-  });
+    for (const r of e.requestConfigList) {
+      requests.push({
+        endpoint_id: id,
+        content_type: r.contentType,
+        schema_name: r.schemaName,
+        is_required: r.isRequired ? 1 : 0,
+      });
+    }
+    for (const r of e.responseConfigList) {
+      responses.push({
+        endpoint_id: id,
+        code: r.responseCode,
+        description: r.responseDescription,
+        schema_name: r.responseSchemaName,
+        content_type: r.contentType,
+        example: r.example === undefined ? null : JSON.stringify(r.example),
+      });
+    }
+  }
+  await inChunks(parameters, (rows) => db.insertInto('endpoint_parameters').values(rows).execute());
+  await inChunks(requests, (rows) => db.insertInto('endpoint_requests').values(rows).execute());
+  await inChunks(responses, (rows) => db.insertInto('endpoint_responses').values(rows).execute());
 }
 
 export function createApiStore(db: Kysely<Database>) {
@@ -222,9 +239,13 @@ export function createApiStore(db: Kysely<Database>) {
     /**
      * One API with everything imported into it, all or nothing. A large import is written in many
      * short statements with other requests served between them: the API stays hidden (importing)
-     * until the last one, and is removed if any fails.
+     * until the last one, and is removed if any fails. With the endpoints written, as the list shows them.
      */
-    async createApi(teamId: number, meta: ApiMeta, imported?: ImportedWithBaseline): Promise<number> {
+    async createApi(
+      teamId: number,
+      meta: ApiMeta,
+      imported?: ImportToWrite,
+    ): Promise<{ id: number; endpoints: WrittenEndpoint[] }> {
       const { id } = await db
         .insertInto('api_masters')
         .values({
@@ -244,16 +265,16 @@ export function createApiStore(db: Kysely<Database>) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!imported) return id;
+      if (!imported) return { id, endpoints: [] };
       try {
-        await insertEndpoints(db, id, imported.endpoints);
+        const endpoints = await insertEndpoints(db, id, imported.endpoints);
         await insertSchemas(db, id, imported.schemas);
         await db.updateTable('api_masters').set({ importing_since: null }).where('id', '=', id).execute();
+        return { id, endpoints };
       } catch (error) {
         await db.deleteFrom('api_masters').where('id', '=', id).execute();
         throw error;
       }
-      return id;
     },
 
     /** Removes the APIs whose import began before `before` and never finished (a crash mid-import). */

@@ -7,6 +7,7 @@ import { encodeBaseline } from '../reimport/baseline.js';
 import { ImportError } from './ImportError.js';
 import { createImportWorker, type ImportWorker } from './importInWorker.js';
 import { importOpenApi } from './importOpenApi.js';
+import { inFull } from './slicedImport.js';
 
 const bytes = (text: string) => [Buffer.from(text, 'utf8')];
 
@@ -35,7 +36,9 @@ describe('importing on a worker thread', () => {
       [JSON.stringify(swagger2Petstore()), 'petstore.json'],
       [JSON.stringify(generateLargeDocument({ operations: 60 })), 'generated.json'],
     ] as const) {
-      expect(await importer.importOpenApi(bytes(text), fileName)).toEqual(readHere(text, fileName));
+      expect(await inFull(await importer.importOpenApi(bytes(text), fileName))).toEqual(
+        readHere(text, fileName),
+      );
     }
   });
 
@@ -48,7 +51,21 @@ describe('importing on a worker thread', () => {
         if (method !== 'parameters') Object.assign(operation, { description: say.repeat(200) });
     const text = JSON.stringify(document);
     expect(Buffer.byteLength(text)).toBeGreaterThan(2 * 1024 * 1024);
-    expect(await importer.importOpenApi(bytes(text), 'wide.json')).toEqual(readHere(text, 'wide.json'));
+    expect(await inFull(await importer.importOpenApi(bytes(text), 'wide.json'))).toEqual(
+      readHere(text, 'wide.json'),
+    );
+  });
+
+  it('gives any slice of the endpoints and schemas as the whole lists have them', async () => {
+    importer = createImportWorker();
+    const text = JSON.stringify(generateLargeDocument({ operations: 120 }));
+    const read = await importer.importOpenApi(bytes(text), 'generated.json');
+    const whole = importOpenApi(text, 'generated.json');
+    expect(read.endpoints).toHaveLength(whole.endpoints.length);
+    expect(read.endpoints.slice(7, 93)).toEqual(whole.endpoints.slice(7, 93));
+    expect(read.endpoints.slice(110, 500)).toEqual(whole.endpoints.slice(110, 500));
+    expect(read.endpoints.slice(500, 600)).toEqual([]);
+    expect(read.schemas.slice(3, 11)).toEqual(whole.schemas.slice(3, 11));
   });
 
   it('refuses a broken document with the ImportError importOpenApi throws, line and pointer included', async () => {

@@ -4,10 +4,9 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, TooManyRequests } from '../http/errors.js';
-import type { ImportedWithBaseline } from '../reimport/baseline.js';
 import { ImportError } from './ImportError.js';
-import type { importOpenApi } from './importOpenApi.js';
-import type { ImportJob, ImportOutcome, ImportParts, JoinedTexts } from './importWorker.js';
+import type { ImportJob, ImportOutcome, ImportParts } from './importWorker.js';
+import { type SlicedImport, slicedImport } from './slicedImport.js';
 
 export interface ImportWorkerOptions {
   /** Imports that may wait behind the running one; more are refused (429) rather than queued. */
@@ -20,16 +19,14 @@ export interface ImportWorkerOptions {
   idleMs?: number;
 }
 
-/** importOpenApi's result, with the baseline to store made on the worker thread too. */
-type ImportedApi = ReturnType<typeof importOpenApi> & Pick<ImportedWithBaseline, 'storedBaseline'>;
-
 export interface ImportWorker {
   /**
-   * importOpenApi off the event loop: the same result, the same ImportError for a bad document.
-   * The document is given as the pieces it arrived in; their memory moves to the worker thread, so
-   * the caller must not use them afterwards.
+   * importOpenApi off the event loop: the same result (its endpoints and schemas read a slice at a
+   * time; `inFull` has them all), the same ImportError for a bad document. The document is given as
+   * the pieces it arrived in; their memory moves to the worker thread, so the caller must not use
+   * them afterwards.
    */
-  importOpenApi(pieces: Uint8Array[], fileName: string): Promise<ImportedApi>;
+  importOpenApi(pieces: Uint8Array[], fileName: string): Promise<SlicedImport>;
   close(): Promise<void>;
 }
 
@@ -47,9 +44,6 @@ const DEFAULTS: Required<ImportWorkerOptions> = {
   maxHeapMb: 1024,
   idleMs: 10_000,
 };
-
-/** Rebuilding the result on the event loop is itself split into slices this long. */
-const SLICE_MS = 4;
 
 // Beside this module: importWorker.ts among the sources; in the build, importWorker.js beside main.js,
 // an entry of its own (scripts/buildProduct.mjs).
@@ -152,7 +146,7 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
         waiting.push({ job: { id: nextId++, pieces, fileName }, resolve, reject });
         next();
       });
-      return rebuild(parts);
+      return slicedImport(parts);
     },
     async close() {
       closed = true;
@@ -180,56 +174,4 @@ function refusalOf({
   return name === ImportError.name
     ? new ImportError(message, detail)
     : new AppError(statusCode, message, detail);
-}
-
-/** Decoded at once: about a millisecond of the main thread's time. */
-const DECODE_BYTES = 512 * 1024;
-
-/** The texts of `joined`, one by one, decoded a run of whole texts of about DECODE_BYTES at a time. */
-function* textsOf({ bytes, ends, byteEnds }: JoinedTexts): Generator<string> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let next = 0;
-  while (next < ends.length) {
-    const firstChar = next === 0 ? 0 : (ends[next - 1] as number);
-    const firstByte = next === 0 ? 0 : (byteEnds[next - 1] as number);
-    let last = next;
-    while (last + 1 < ends.length && (byteEnds[last + 1] as number) - firstByte <= DECODE_BYTES) last++;
-    const run = buffer.toString('utf8', firstByte, byteEnds[last]);
-    let start = 0;
-    for (; next <= last; next++) {
-      const end = (ends[next] as number) - firstChar;
-      // a slice of a long string refers to it rather than copying
-      yield run.slice(start, end);
-      start = end;
-    }
-  }
-}
-
-/** The texts of `joined`, with a pause for waiting requests every few milliseconds. */
-async function* pacedTextsOf(joined: JoinedTexts): AsyncGenerator<string> {
-  let sliceStarted = performance.now();
-  for (const text of textsOf(joined)) {
-    yield text;
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStarted = performance.now();
-    }
-  }
-}
-
-/** Parses the lists' JSON items back, yielding to waiting requests every few milliseconds. */
-async function rebuild({ fields, lists, operations }: ImportParts): Promise<ImportedApi> {
-  const imported: Record<string, unknown> = { ...fields };
-  for (const [key, joined] of Object.entries(lists)) {
-    const items: unknown[] = [];
-    for await (const text of pacedTextsOf(joined)) items.push(JSON.parse(text));
-    imported[key] = items;
-  }
-  const endpoints = imported.endpoints as ImportedApi['endpoints'];
-  let i = 0;
-  for await (const operationJson of pacedTextsOf(operations)) {
-    if (operationJson) (endpoints[i] as ImportedApi['endpoints'][number]).operationJson = operationJson;
-    i++;
-  }
-  return imported as unknown as ImportedApi;
 }

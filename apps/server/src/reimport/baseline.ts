@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzipSync } from 'node:zlib';
 import type { BodyProperty, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
+import type { Sliced } from '../import/slicedImport.js';
 import { endpointKey, parameterKey } from './diff.js';
 
 // What the last import (the first one or a re-import) of an API brought, as the catalog values a
@@ -30,7 +31,7 @@ const gunzipped = promisify(gunzip);
  * database writes (and rewrites with every change of the API's row) a few pages, not a thousand,
  * while every request waits. The import worker makes it, off the event loop.
  */
-export function encodeBaseline(imported: ImportedApi): string {
+export function encodeBaseline(imported: Pick<ImportedApi, 'endpoints' | 'schemas'>): string {
   const baseline: ImportBaseline = {
     endpoints: imported.endpoints.map((e) => ({
       methodType: e.methodType,
@@ -46,8 +47,20 @@ export function encodeBaseline(imported: ImportedApi): string {
 }
 
 /** The stored baseline of an import: the worker's, else made here (an import read on this thread). */
-export function storedBaselineOf(imported: ImportedWithBaseline): string {
-  return imported.storedBaseline ?? encodeBaseline(imported);
+export function storedBaselineOf(
+  imported: Pick<ImportedWithBaseline, 'storedBaseline'> & {
+    endpoints: Sliced<ImportedEndpoint>;
+    schemas: Sliced<SchemaMaster>;
+  },
+): string {
+  const { storedBaseline, endpoints, schemas } = imported;
+  return (
+    storedBaseline ??
+    encodeBaseline({
+      endpoints: endpoints.slice(0, endpoints.length),
+      schemas: schemas.slice(0, schemas.length),
+    })
+  );
 }
 
 /** A stored baseline read back: gzipped, or plain JSON as baselines were stored before. */

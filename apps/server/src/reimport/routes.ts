@@ -6,6 +6,7 @@ import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
 import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
+import { inFull } from '../import/slicedImport.js';
 import { createReimportService } from './service.js';
 
 const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });
@@ -50,7 +51,8 @@ export function reimportRoute(scope: FastifyInstance, apis: ApisService, importe
         () => new scope.multipartErrors.RequestFileTooLargeError(),
       );
       const meta = parseWith(ZReimportFields, fields);
-      const imported = await documentOfForm({ fields, file }, importer);
+      // a re-import compares the whole document with the API: all of it, parsed a slice at a time
+      const imported = await inFull(await documentOfForm({ fields, file }, importer));
       if (dryRun) return reimports.preview(user, apiMasterId, imported);
       return reimports.apply(user, apiMasterId, imported, {
         name: meta.apiName,
