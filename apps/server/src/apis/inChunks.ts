@@ -1,4 +1,4 @@
-const CHUNK = 300;
+const CHUNK = 150;
 
 /** Lets the event loop serve other requests (and their queries) before going on. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
