@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressAssets } from './precompressAssets';
@@ -6,14 +7,25 @@ import { precompressAssets } from './precompressAssets';
 // The server owns /api and /sandbox; in development Vite forwards them so the app stays same-origin.
 const serverOrigin = 'http://127.0.0.1:8080';
 
-const reactRouterBuild = (file: string) =>
-  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+// react-router's package exports only its development build; its production build, beside it, leaves
+// out the warnings the browser never needs.
+const reactRouter = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterBuild = (file: string) => join(reactRouter, 'dist/production', file);
+
+// What every screen draws with, the sign-in screen first: MUI's styling engine and the components of the
+// signed-out screens. One chunk rather than the dozens of small ones automatic splitting makes, which
+// gzip less well (README, first load).
+const muiCore = new RegExp(
+  [
+    'node_modules/(@mui/(system|utils|styled-engine|private-theming)|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel)/',
+    'node_modules/@mui/material/(styles|transitions|zero-styled|DefaultPropsProvider|colors|CssBaseline|GlobalStyles|Box|Typography|Paper|Link|SvgIcon|ButtonBase|useLazyRipple|Button|CircularProgress|IconButton|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|FormControl|FormLabel|InputLabel|InputBase|TextareaAutosize|OutlinedInput|InputAdornment|FormHelperText)/',
+  ].join('|'),
+);
 
 export default defineConfig({
   plugins: [react(), precompressAssets()],
   resolve: {
     alias: [
-      // react-router's package exports only its development build, whose warnings the browser never needs.
       { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
       { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
     ],
@@ -39,15 +51,11 @@ export default defineConfig({
             { name: 'yaml', test: /node_modules[\\/]yaml[\\/]/, priority: 2 },
             // What every screen runs and what changes least often: one chunk that stays cached across deploys.
             {
-              name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel)[\\/]|node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|Box|Typography|Paper|ButtonBase|Button|Link|SvgIcon|CircularProgress|IconButton|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|FormControl|InputBase|OutlinedInput|InputLabel|FormLabel|FormHelperText|InputAdornment|TextareaAutosize|useLazyRipple|colors)[\\/]/,
-              priority: 1,
-            },
-            {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 1,
             },
+            { name: 'mui', test: muiCore, priority: 1 },
           ],
         },
       },
