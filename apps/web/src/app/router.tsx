@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, useLocation, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/RouteErrorPage';
 import { loadToasts } from '../components/ToastsHost';
 import { SignInPage } from '../features/auth/SignInPage';
@@ -12,9 +12,23 @@ import { SignInPage } from '../features/auth/SignInPage';
 // Routes are declared as components rather than with a data router (createBrowserRouter): no screen
 // uses loaders or actions, and the data router adds about 15 KB gzipped to the first load.
 
+const preloads = new WeakMap<object, () => unknown>();
+
 /** A screen fetched when first shown: `load` resolves to the module's component. */
 function screen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(() => load().then((component) => ({ default: component })));
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const fetchScreen = () => {
+    loading ??= load().then((component) => ({ default: component }));
+    return loading;
+  };
+  const Screen = lazy(fetchScreen);
+  preloads.set(Screen, fetchScreen);
+  return Screen;
+}
+
+/** Starts fetching the screen `element` shows, if it is one of `screen()`'s. */
+function preload(element: ReactNode): void {
+  if (isValidElement(element) && typeof element.type !== 'string') preloads.get(element.type)?.();
 }
 
 // Every other screen fetches through TanStack Query and may show a toast: both come with the first of
@@ -69,40 +83,47 @@ const ApiLabPage = screen(() => import('../features/lab/ApiLabPage').then((m) =>
 const NotFoundPage = screen(() => import('../components/NotFoundPage').then((m) => m.NotFoundPage));
 
 // spec §2 route table.
+const routes = createRoutesFromElements(
+  <>
+    <Route path="/" element={<SignInPage />} />
+    <Route path="/signin" element={<SignInPage />} />
+    <Route element={<QueryScope />}>
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/verification/:token" element={<EmailVerifiedPage />} />
+      <Route path="/verification/:token/:isTeamMember/:userId" element={<EmailVerifiedPage />} />
+      <Route path="/resend-verification" element={<ResendVerificationPage />} />
+      <Route path="/set-password/:userId" element={<SetPasswordPage />} />
+      <Route path="/terms-and-conditions" element={<TermsPage />} />
+      <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route element={<DashboardLayout />}>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        {/* An API as a whole, where an API started empty gets its first endpoint. */}
+        <Route path="/request/:projectId" element={<ApiOverviewPage />} />
+        <Route path="/request/:projectId/:apiId" element={<ApiDetailPage />} />
+        {/* What the API's sandbox received: `projectId` is the API, as on the detail screen. */}
+        <Route path="/requests/:projectId" element={<RequestLogPage />} />
+      </Route>
+      <Route element={<ToolsLayout />}>
+        <Route path="/api-keys" element={<TokenManagerPage />} />
+        <Route path="/manage-team" element={<TeamMembersPage />} />
+        <Route path="/prompter" element={<CopilotPage />} />
+        <Route path="/api-lab" element={<ApiLabPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </>,
+);
+
 export function AppRoutes() {
+  const location = useLocation();
+  // A screen inside layouts would otherwise be fetched after them, one round trip each: every chunk
+  // the address needs is asked for at once.
+  for (const { route } of matchRoutes(routes, location) ?? []) preload(route.element);
+  const screens = useRoutes(routes, location);
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={null}>
-        <Routes>
-          <Route path="/" element={<SignInPage />} />
-          <Route path="/signin" element={<SignInPage />} />
-          <Route element={<QueryScope />}>
-            <Route path="/signup" element={<SignUpPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/verification/:token" element={<EmailVerifiedPage />} />
-            <Route path="/verification/:token/:isTeamMember/:userId" element={<EmailVerifiedPage />} />
-            <Route path="/resend-verification" element={<ResendVerificationPage />} />
-            <Route path="/set-password/:userId" element={<SetPasswordPage />} />
-            <Route path="/terms-and-conditions" element={<TermsPage />} />
-            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-            <Route element={<DashboardLayout />}>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              {/* An API as a whole, where an API started empty gets its first endpoint. */}
-              <Route path="/request/:projectId" element={<ApiOverviewPage />} />
-              <Route path="/request/:projectId/:apiId" element={<ApiDetailPage />} />
-              {/* What the API's sandbox received: `projectId` is the API, as on the detail screen. */}
-              <Route path="/requests/:projectId" element={<RequestLogPage />} />
-            </Route>
-            <Route element={<ToolsLayout />}>
-              <Route path="/api-keys" element={<TokenManagerPage />} />
-              <Route path="/manage-team" element={<TeamMembersPage />} />
-              <Route path="/prompter" element={<CopilotPage />} />
-              <Route path="/api-lab" element={<ApiLabPage />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </Suspense>
+      <Suspense fallback={null}>{screens}</Suspense>
     </RouteErrorBoundary>
   );
 }

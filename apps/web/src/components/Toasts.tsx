@@ -1,6 +1,5 @@
 import { GlobalStyles } from '@mui/material';
 import { TOAST_AUTO_CLOSE_MS } from '@sandbox/contracts';
-import { useEffect } from 'react';
 import { type Id, ToastContainer, toast } from 'react-toastify';
 
 /**
@@ -9,19 +8,24 @@ import { type Id, ToastContainer, toast } from 'react-toastify';
  */
 const TOP_OFFSET_PX = 144;
 
-/** A success makes earlier errors stale (a failed sign-in, once signing in works): they go. */
-function clearErrorsOnSuccess(): () => void {
+/**
+ * A success makes earlier errors stale (a failed sign-in, once signing in works): they go. Watched from
+ * the moment this module loads, before the container shows the toasts raised while it was on its way
+ * (ToastsHost).
+ */
+function clearErrorsOnSuccess(): void {
   const errors = new Set<Id>();
-  return toast.onChange((item) => {
+  toast.onChange((item) => {
     if (item.status === 'removed') errors.delete(item.id);
     else if (item.status === 'added' && item.type === 'error') errors.add(item.id);
     else if (item.status === 'added' && item.type === 'success') for (const id of errors) toast.dismiss(id);
   });
 }
 
+clearErrorsOnSuccess();
+
 // spec §9: toasts default to top-right, light theme.
 export function Toasts() {
-  useEffect(clearErrorsOnSuccess, []);
   return (
     <>
       <GlobalStyles
