@@ -26,7 +26,7 @@ function propertyFields({ id: _id, jsonKey: _k, configProperties: _p, ...rest }:
 }
 
 /** Schemas whose property trees are written together: a few hundred properties' worth. */
-const SCHEMAS_AT_ONCE = 50;
+const SCHEMAS_AT_ONCE = 200;
 
 /**
  * Inserts every schema and property tree in a few statements a slice of schemas at a time: schemas,

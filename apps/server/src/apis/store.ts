@@ -78,7 +78,7 @@ export interface ApiMeta {
 
 const now = () => new Date().toISOString();
 // each row carries its declared operation, a few KB of JSON: fewer rows a statement
-const ENDPOINTS_PER_STATEMENT = 25;
+const ENDPOINTS_PER_STATEMENT = 50;
 
 /** An import to write: its endpoints and schemas as arrays, or as a large import's lists read a slice at a time. */
 export type ImportToWrite = Omit<ImportedWithBaseline, 'endpoints' | 'schemas'> & {
