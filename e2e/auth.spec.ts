@@ -2,7 +2,14 @@ import { authPaths, messages, validation } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
-import { aNewUser, fillSignUp, signIn, signUp, signUpAndVerifyByApi } from './support/journeys.js';
+import {
+  aNewUser,
+  fillSignUp,
+  openSignIn,
+  signIn,
+  signUp,
+  signUpAndVerifyByApi,
+} from './support/journeys.js';
 import { lastMailTo, type RunningProduct } from './support/server.js';
 
 let product: RunningProduct;
@@ -100,6 +107,22 @@ describe('sign-up, verification and sign-in', () => {
     await signIn(page, '', '123');
     await page.getByText(validation.usernameRequired).waitFor();
     await page.getByText(validation.signinPasswordMin).waitFor();
+  });
+
+  it('says so on the form when the code a sign-in needs cannot be fetched, and signs in after a reload', async () => {
+    const user = await signUpAndVerifyByApi(product);
+    await openSignIn(page);
+    // the screen is drawn; what its submit fetches on first use is lost on the way
+    await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Email or Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).waitFor();
+    expect(page.url()).toContain('/signin');
+
+    await page.unroute('**/assets/**');
+    await signIn(page, user.username, user.password);
+    await page.waitForURL('**/dashboard');
   });
 
   it('says a used or forged verification link is invalid', async () => {

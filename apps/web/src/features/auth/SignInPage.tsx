@@ -24,6 +24,7 @@ export function SignInPage() {
   const [errors, setErrors] = useState<SignInErrors>({});
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
+  const [unloaded, setUnloaded] = useState(false);
   // Once submitted, each change checks the fields again, so a message goes as soon as it is fixed.
   const actions = useRef<Awaited<ReturnType<typeof loadActions>>>(undefined);
 
@@ -35,23 +36,37 @@ export function SignInPage() {
     if (actions.current) setErrors(actions.current.checkCredentials(next).errors ?? {});
   };
 
+  /** The submit's code, fetched once; a failed fetch says so here, as no toast can show without it. */
+  const ready = async () => {
+    try {
+      actions.current ??= await loadActions();
+      setUnloaded(false);
+      return actions.current;
+    } catch {
+      setUnloaded(true);
+      return undefined;
+    }
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    actions.current ??= await loadActions();
-    const { credentials, errors } = actions.current.checkCredentials(values);
+    const loaded = await ready();
+    if (!loaded) return;
+    const { credentials, errors } = loaded.checkCredentials(values);
     setErrors(errors ?? {});
     if (!credentials) return;
     setBusy(true);
-    const outcome = await actions.current.signIn(credentials);
+    const outcome = await loaded.signIn(credentials);
     setBusy(false);
     if (outcome === 'signed-in') navigate('/dashboard', { replace: true });
     if (outcome === 'unverified') setUnverifiedOpen(true);
   };
 
   const resendLink = async () => {
-    const { resendLink } = await loadActions();
+    const loaded = await ready();
+    if (!loaded) return;
     setResending(true);
-    const outcome = await resendLink(values.username);
+    const outcome = await loaded.resendLink(values.username);
     setResending(false);
     if (outcome === 'no-address') navigate('/resend-verification');
     if (outcome === 'sent') setUnverifiedOpen(false);
@@ -89,6 +104,11 @@ export function SignInPage() {
               Forgot password?
             </Link>
           </Box>
+          {unloaded && (
+            <Box role="alert" sx={{ color: 'error.main', typography: 'body2' }}>
+              Signing in could not be loaded. Check your connection and reload the page.
+            </Box>
+          )}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             Sign In
           </Button>
