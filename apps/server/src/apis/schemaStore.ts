@@ -25,7 +25,7 @@ function propertyFields({ id: _id, jsonKey: _k, configProperties: _p, ...rest }:
   return rest satisfies PropertyFields;
 }
 
-/** Schemas whose property trees are written together: a few hundred properties' worth. */
+/** Schemas whose property trees are written together: some two thousand properties, 150 a statement. */
 const SCHEMAS_AT_ONCE = 200;
 
 /**
