@@ -86,7 +86,7 @@ export type ImportToWrite = Omit<ImportedWithBaseline, 'endpoints' | 'schemas'> 
   schemas: Sliced<SchemaMaster>;
 };
 
-/** What the endpoint list shows of an endpoint just written: its row, read back from nothing. */
+/** What the endpoint list shows of an endpoint just written, as its insert returned it. */
 export type WrittenEndpoint = Pick<EndpointRow, 'id' | 'tag' | 'method' | 'path' | 'summary' | 'is_designed'>;
 
 /**
