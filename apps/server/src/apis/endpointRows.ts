@@ -1,5 +1,5 @@
 import type { HeaderConfig, ParameterConfig, ResponseConfig } from '@sandbox/contracts';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { EndpointParametersTable, EndpointResponsesTable } from '../db/schema.js';
 
 // Maps parameter and response rows to the spec's wire names and back.
@@ -10,7 +10,7 @@ type ParameterSpec = Omit<
 >;
 
 /** Everything about a parameter but its identity and editable fields: type and constraints, as JSON. */
-export function parameterSpec(p: ParameterConfig | HeaderConfig): string {
+function parameterSpec(p: ParameterConfig | HeaderConfig): string {
   const {
     id: _id,
     parameterType: _type,
@@ -20,6 +20,28 @@ export function parameterSpec(p: ParameterConfig | HeaderConfig): string {
   } = p as ParameterConfig & HeaderConfig;
   const { keyName: _k, headerKey: _h, configParameterId: _c, ...rest } = spec;
   return JSON.stringify(rest);
+}
+
+/** An endpoint's parameter rows: its path and query parameters, then its headers, in that order. */
+export function parameterRows(
+  endpointId: number,
+  parameters: readonly ParameterConfig[],
+  headers: readonly HeaderConfig[],
+): Insertable<EndpointParametersTable>[] {
+  return [
+    ...parameters.map((p) => ({ location: p.parameterType, name: p.keyName, link: p.configParameterId, p })),
+    ...headers.map((p) => ({ location: 'header' as const, name: p.headerKey, link: undefined, p })),
+  ].map(({ location, name, link, p }, position) => ({
+    endpoint_id: endpointId,
+    position,
+    location,
+    name,
+    parameter_type: p.parameterType,
+    description: p.description,
+    is_required: p.isRequired ? 1 : 0,
+    spec: parameterSpec(p),
+    config_parameter_id: link ?? null,
+  }));
 }
 
 export function toParameter(row: Selectable<EndpointParametersTable>): ParameterConfig {

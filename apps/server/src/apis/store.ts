@@ -17,7 +17,7 @@ import type {
 } from '../db/schema.js';
 import type { Sliced } from '../import/slicedImport.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../reimport/baseline.js';
-import { parameterSpec, toHeader, toParameter, toResponse } from './endpointRows.js';
+import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { inChunks, nextTurn } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
@@ -139,32 +139,7 @@ async function insertEndpointParts(
   const requests: Insertable<EndpointRequestsTable>[] = [];
   const responses: Insertable<EndpointResponsesTable>[] = [];
   for (const { endpoint: e, id } of chunk) {
-    const params = [
-      ...e.parameterConfigList.map((p) => ({
-        location: p.parameterType,
-        name: p.keyName,
-        type: p.parameterType,
-        p,
-      })),
-      ...e.headerConfigList.map((p) => ({
-        location: 'header' as const,
-        name: p.headerKey,
-        type: p.parameterType,
-        p,
-      })),
-    ];
-    for (const [i, { location, name, type, p }] of params.entries()) {
-      parameters.push({
-        endpoint_id: id,
-        position: i,
-        location,
-        name,
-        parameter_type: type,
-        description: p.description,
-        is_required: p.isRequired ? 1 : 0,
-        spec: parameterSpec(p),
-      });
-    }
+    parameters.push(...parameterRows(id, e.parameterConfigList, e.headerConfigList));
     for (const r of e.requestConfigList) {
       requests.push({
         endpoint_id: id,

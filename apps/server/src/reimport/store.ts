@@ -1,6 +1,6 @@
 import type { DeclaredSchemas, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import { parameterSpec, toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { parameterRows, toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
 import { inChunks } from '../apis/inChunks.js';
 import {
   insertSchemas,
@@ -9,7 +9,7 @@ import {
   saveSchemaProperties,
 } from '../apis/schemaStore.js';
 import type { ApiMeta } from '../apis/store.js';
-import type { Database, EndpointParametersTable, EndpointsTable } from '../db/schema.js';
+import type { Database, EndpointsTable } from '../db/schema.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import {
   baselineEndpoint,
@@ -205,32 +205,7 @@ async function writeParts(
   await trx.deleteFrom('endpoint_parameters').where('endpoint_id', '=', endpointId).execute();
   await trx.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId).execute();
   await trx.deleteFrom('endpoint_responses').where('endpoint_id', '=', endpointId).execute();
-  const rows: Insertable<EndpointParametersTable>[] = [
-    ...merged.parameters.map((p) => ({
-      location: p.parameterType,
-      name: p.keyName,
-      type: p.parameterType,
-      configParameterId: p.configParameterId ?? null,
-      p,
-    })),
-    ...merged.headers.map((p) => ({
-      location: 'header' as const,
-      name: p.headerKey,
-      type: p.parameterType,
-      configParameterId: null,
-      p,
-    })),
-  ].map(({ location, name, type, configParameterId, p }, position) => ({
-    endpoint_id: endpointId,
-    position,
-    location,
-    name,
-    parameter_type: type,
-    description: p.description,
-    is_required: p.isRequired ? 1 : 0,
-    spec: parameterSpec(p),
-    config_parameter_id: configParameterId,
-  }));
+  const rows = parameterRows(endpointId, merged.parameters, merged.headers);
   await inChunks(rows, (chunk) => trx.insertInto('endpoint_parameters').values(chunk).execute());
   await inChunks(next.requestConfigList, (chunk) =>
     trx
