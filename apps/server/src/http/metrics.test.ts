@@ -45,12 +45,21 @@ describe.each(dialects)('metrics, on %s', (dialect) => {
       expect((await sandbox.call('GET', '/pet/findByStatus?status=sold', { headers })).statusCode).toBe(200);
     expect((await sandbox.call('GET', '/pet/findByStatus?status=lost', { headers })).statusCode).toBe(400);
     expect((await sandbox.call('GET', '/nowhere')).statusCode).toBe(404);
+    expect((await app.server.inject('/sandbox/no-such-api/pet/1')).statusCode).toBe(404);
 
     const text = await scrape();
+    expect(text).toContain('# TYPE sandbox_request_duration_seconds histogram');
+    expect(sample(text, 'sandbox_requests_total', { api: 'none', status_class: '4xx' })).toBe(1);
     expect(sample(text, 'sandbox_requests_total', { api, status_class: '2xx' })).toBe(3);
     expect(sample(text, 'sandbox_requests_total', { api, status_class: '4xx' })).toBe(2);
     expect(sample(text, 'sandbox_validation_failures_total', { api })).toBe(1);
     expect(sample(text, 'sandbox_request_duration_seconds_count', { api })).toBe(5);
+    // a histogram's buckets count every call at or under their bound: never fewer as the bound grows
+    const bounds = ['0.001', '0.005', '0.05', '0.5', '5', '10', '+Inf'];
+    const buckets = bounds.map((le) => sample(text, 'sandbox_request_duration_seconds_bucket', { api, le }));
+    expect(buckets.at(-1)).toBe(5);
+    expect(buckets).toEqual([...buckets].sort((a, b) => (a as number) - (b as number)));
+    expect(sample(text, 'sandbox_request_duration_seconds_sum', { api })).toBeGreaterThan(0);
     expect(
       sample(text, 'http_requests_total', {
         method: 'POST',

@@ -1,7 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type Metric,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -18,8 +26,7 @@ export interface SandboxObservation {
 /**
  * Prometheus metrics (prom-client, a registry per server): the control plane's requests and latency
  * by route, each deployed API's sandbox calls by status class and its validation failures, the
- * PostgreSQL pool, and Node's own (event-loop lag, memory, CPU). The sandbox counts through children
- * kept per label set, so a call costs a map lookup and two additions.
+ * PostgreSQL pool, and Node's own (event-loop lag, memory, CPU).
  */
 export function createMetrics(options: { pool?: pg.Pool } = {}) {
   const registry = new Registry();
@@ -38,25 +45,7 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const sandboxRequests = new Counter({
-    name: 'sandbox_requests_total',
-    help: 'Sandbox calls answered, by deployed API (its id; "none" when the address names none) and status class',
-    labelNames: ['api', 'status_class'] as const,
-    registers: [registry],
-  });
-  const sandboxInvalid = new Counter({
-    name: 'sandbox_validation_failures_total',
-    help: 'Sandbox calls refused by validation, by deployed API',
-    labelNames: ['api'] as const,
-    registers: [registry],
-  });
-  const sandboxDuration = new Histogram({
-    name: 'sandbox_request_duration_seconds',
-    help: 'Sandbox call latency, by deployed API',
-    labelNames: ['api'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const sandbox = sandboxMetrics(registry);
   const { pool } = options;
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -73,16 +62,6 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     gauge('db_pool_waiting_clients', 'Queries waiting for a PostgreSQL connection', () => pool.waitingCount);
   }
 
-  /** Per API, its metrics' children: found once, then each call adds to them without hashing labels. */
-  const perApi = new Map<string, ReturnType<typeof childrenOf>>();
-  function childrenOf(api: string) {
-    return {
-      classes: new Map<number, ReturnType<typeof sandboxRequests.labels>>(),
-      invalid: sandboxInvalid.labels(api),
-      duration: sandboxDuration.labels(api),
-    };
-  }
-
   return {
     registry,
 
@@ -95,27 +74,114 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
       });
     },
 
-    observeSandbox({ apiId, status, invalid, seconds }: SandboxObservation): void {
-      const api = apiId === undefined ? 'none' : String(apiId);
-      let children = perApi.get(api);
-      if (!children) {
-        children = childrenOf(api);
-        perApi.set(api, children);
-      }
-      const statusClass = Math.floor(status / 100);
-      let requests = children.classes.get(statusClass);
-      if (!requests) {
-        requests = sandboxRequests.labels(api, `${statusClass}xx`);
-        children.classes.set(statusClass, requests);
-      }
-      requests.inc();
-      if (invalid) children.invalid.inc();
-      children.duration.observe(seconds);
-    },
+    observeSandbox: sandbox.observe,
   };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** One deployed API's sandbox calls, in plain numbers. */
+interface ApiCalls {
+  api: string;
+  /** Calls by status class: index 1 for 1xx up to 5 for 5xx. */
+  byClass: number[];
+  invalid: number;
+  /** Calls by the first bucket their duration fits (the last: longer than every bound). */
+  inBucket: number[];
+  seconds: number;
+  count: number;
+}
+
+/**
+ * The sandbox's three metrics, kept as plain numbers per deployed API and written out only when
+ * scraped: a call costs a map lookup and a few additions, where prom-client's own counters and
+ * histograms hash their labels on every call (several µs a call, several % of the sandbox's
+ * throughput). Each is registered as prom-client's registry expects a metric: a name, a help, a type
+ * and its values.
+ */
+function sandboxMetrics(registry: Registry) {
+  const perApi = new Map<number | undefined, ApiCalls>();
+  const register = (
+    name: string,
+    help: string,
+    type: 'counter' | 'histogram',
+    values: () => MetricValue<string>[],
+  ) => {
+    const metric = {
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+      reset: () => perApi.clear(),
+    };
+    registry.registerMetric(metric as unknown as Metric);
+  };
+  const all = () => [...perApi.values()];
+
+  register(
+    'sandbox_requests_total',
+    'Sandbox calls answered, by deployed API (its id; "none" when the address names none) and status class',
+    'counter',
+    () =>
+      all().flatMap(({ api, byClass }) =>
+        byClass.flatMap((value, statusClass) =>
+          value > 0 ? [{ labels: { api, status_class: `${statusClass}xx` }, value }] : [],
+        ),
+      ),
+  );
+  register(
+    'sandbox_validation_failures_total',
+    'Sandbox calls refused by validation, by deployed API',
+    'counter',
+    () => all().map(({ api, invalid }) => ({ labels: { api }, value: invalid })),
+  );
+  const duration = 'sandbox_request_duration_seconds';
+  register(duration, 'Sandbox call latency, by deployed API', 'histogram', () =>
+    all().flatMap(({ api, inBucket, seconds, count }) => {
+      const buckets = [];
+      for (let i = 0, below = 0; i < DURATION_BUCKETS.length; i++) {
+        below += inBucket[i] as number;
+        buckets.push({
+          metricName: `${duration}_bucket`,
+          labels: { api, le: DURATION_BUCKETS[i] },
+          value: below,
+        });
+      }
+      return [
+        ...buckets,
+        { metricName: `${duration}_bucket`, labels: { api, le: '+Inf' }, value: count },
+        { metricName: `${duration}_sum`, labels: { api }, value: seconds },
+        { metricName: `${duration}_count`, labels: { api }, value: count },
+      ];
+    }),
+  );
+
+  return {
+    observe({ apiId, status, invalid, seconds }: SandboxObservation): void {
+      let calls = perApi.get(apiId);
+      if (!calls) {
+        calls = {
+          api: apiId === undefined ? 'none' : String(apiId),
+          byClass: [0, 0, 0, 0, 0, 0],
+          invalid: 0,
+          inBucket: new Array<number>(DURATION_BUCKETS.length + 1).fill(0),
+          seconds: 0,
+          count: 0,
+        };
+        perApi.set(apiId, calls);
+      }
+      const statusClass = Math.floor(status / 100);
+      if (statusClass >= 1 && statusClass <= 5) calls.byClass[statusClass] += 1;
+      if (invalid) calls.invalid += 1;
+      let bucket = 0;
+      while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number)) bucket++;
+      calls.inBucket[bucket] += 1;
+      calls.seconds += seconds;
+      calls.count += 1;
+    },
+  };
+}
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
