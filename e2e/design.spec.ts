@@ -137,6 +137,9 @@ describe('designing an API from nothing', () => {
     await submitEndpoint(dialog, 'GET /pets/{petId}');
     const petId = main().getByRole('group', { name: 'petId', exact: true });
     await choose(petId, /^Type/, 'integer');
+    // ids start at 1: the row's constraints say so
+    await petId.getByRole('button', { name: 'Constraints' }).click();
+    await main().getByRole('group', { name: 'Constraints of petId' }).getByLabel('Minimum').fill('1');
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/parameter-config/') && r.ok()),
       main().getByRole('button', { name: 'Save', exact: true }).click(),
@@ -170,6 +173,10 @@ describe('designing an API from nothing', () => {
     const refused = await call('POST', '/pets', {});
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('name');
+
+    const belowMinimum = await call('GET', '/pets/0');
+    expect(belowMinimum.status).toBe(400);
+    expect(JSON.stringify(await belowMinimum.json())).toContain('path.petId');
 
     const found = await call('GET', `/pets/${rex.id}`);
     expect(found.status).toBe(200);

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import TuneIcon from '@mui/icons-material/Tune';
-import { Box, Button, Collapse, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   apiMessages,
   type EndpointDetail,
@@ -15,8 +14,8 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { designFailureMessage } from '../design/api';
 import { isRenamable } from '../design/propertyEdits';
+import { ConstraintsToggle, RowConstraints } from '../design/RowConstraints';
 import { RowTypeFields } from '../design/RowTypeFields';
-import { ValueConstraintsPanel } from '../design/ValueConstraintsPanel';
 import { useMapParams, useSaveParameters } from './api';
 
 const ZParamsForm = z.object({ rows: ZDesignParameterRows });
@@ -159,32 +158,25 @@ export function ParamsForm({ apiMasterId, endpoint, readOnly }: ParamsFormProps)
                   </TextField>
                 )}
               />
-              <IconButton
-                aria-label="Constraints"
-                aria-expanded={openConstraints === field.fieldKey}
-                title="Default, format, allowed values, example, lengths, range"
-                onClick={() =>
+              <ConstraintsToggle
+                open={openConstraints === field.fieldKey}
+                onToggle={() =>
                   setOpenConstraints((open) => (open === field.fieldKey ? null : field.fieldKey))
                 }
-              >
-                <TuneIcon fontSize="small" />
-              </IconButton>
+              />
               {removable && (
                 <IconButton aria-label="Remove Parameter" disabled={readOnly} onClick={() => remove(index)}>
                   <DeleteOutlinedIcon fontSize="small" />
                 </IconButton>
               )}
             </Box>
-            <Collapse in={openConstraints === field.fieldKey} unmountOnExit>
-              <Box sx={{ pt: 1 }}>
-                <ValueConstraintsPanel
-                  name={name}
-                  value={rows?.[index] ?? field}
-                  readOnly={readOnly}
-                  onChange={(patch) => patchRow(index, patch)}
-                />
-              </Box>
-            </Collapse>
+            <RowConstraints
+              open={openConstraints === field.fieldKey}
+              name={name}
+              value={rows?.[index] ?? field}
+              readOnly={readOnly}
+              onChange={(patch) => patchRow(index, patch)}
+            />
           </Box>
         );
       })}
