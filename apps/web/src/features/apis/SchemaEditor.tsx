@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { designFailureMessage, useDeleteSchema, useSaveDesignedSchema } from '../design/api';
 import { addPropertyAt, isRenamable, removePropertyAt } from '../design/propertyEdits';
+import { RenameSchemaDialog } from '../design/RenameSchemaDialog';
 import { useApiDetail } from './api';
 import { PropertyList } from './PropertyList';
 import { type PropertyPath, refName, updatePropertyAt } from './propertyTree';
@@ -26,6 +27,7 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
   const [source, setSource] = useState(schema.configProperties);
   const [properties, setProperties] = useState<BodyProperty[]>(schema.configProperties);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   // A reload after a save (or another endpoint) brings new server values: start again from them.
   if (source !== schema.configProperties) {
     setSource(schema.configProperties);
@@ -74,6 +76,11 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
           </Button>
         )}
         {isRenamable(schema) && (
+          <Button onClick={() => setRenaming(true)} disabled={readOnly}>
+            Rename
+          </Button>
+        )}
+        {isRenamable(schema) && (
           <Button color="error" onClick={() => setConfirmingDelete(true)} disabled={readOnly}>
             Delete Schema
           </Button>
@@ -99,6 +106,13 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
           readOnly={readOnly}
         />
       )}
+      <RenameSchemaDialog
+        open={renaming}
+        onClose={() => setRenaming(false)}
+        apiMasterId={apiMasterId}
+        schemaName={schema.schemaName}
+        properties={properties}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         title="Delete Schema"
