@@ -197,6 +197,7 @@ describe('designing an API from nothing', () => {
     expect(await main().getByRole('button', { name: 'Add Endpoint' }).isDisabled()).toBe(true);
     expect(await main().getByRole('button', { name: 'New Schema' }).isDisabled()).toBe(true);
     expect(await pet.getByRole('button', { name: 'Add Property' }).isDisabled()).toBe(true);
+    expect(await pet.getByRole('button', { name: 'Rename' }).isDisabled()).toBe(true);
     expect(await pet.getByRole('group', { name: 'name', exact: true }).getByLabel('Key').isDisabled()).toBe(
       true,
     );
