@@ -1,7 +1,10 @@
-import { Stack, TextField, Typography } from '@mui/material';
-import { apiMessages, type EndpointDetail } from '@sandbox/contracts';
+import { Stack, Typography } from '@mui/material';
+import { apiMessages, type EndpointDetail, type RequestBodySave } from '@sandbox/contracts';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { designFailureMessage, useSaveRequestBody } from '../design/api';
+import { RequestBodyFields, type RequestBodyShape } from '../design/RequestBodyFields';
+import { REQUEST_MEDIA_TYPES } from '../design/requestMediaTypes';
 import { SchemaPicker } from '../design/SchemaPicker';
 import { SchemaSection } from './SchemaSection';
 
@@ -11,30 +14,44 @@ export interface RequestBodyPanelProps {
   readOnly: boolean;
 }
 
-/** spec §2 Body: the request's content type, its schema and the schemas that one references. */
+/** spec §2 Body: the request's media type, whether it is required, its schema and the schemas that one references. */
 export function RequestBodyPanel({ apiMasterId, endpoint, readOnly }: RequestBodyPanelProps) {
-  const request = endpoint.requestConfigList[0];
+  const [request, ...alsoDeclared] = endpoint.requestConfigList;
   const save = useSaveRequestBody(apiMasterId, String(endpoint.id));
-  const choose = (schemaName: string | null) =>
-    save.mutate(
-      { schemaName, contentType: request?.contentType ?? 'application/json' },
-      {
-        onSuccess: () => toast.success(apiMessages.updated),
-        onError: (error) => toast.error(designFailureMessage(error)),
-      },
-    );
+  // Until a schema is chosen there is no body to save: the media type and Required wait for it.
+  const [draft, setDraft] = useState<RequestBodyShape>({
+    contentType: REQUEST_MEDIA_TYPES[0],
+    isRequired: true,
+  });
+  // While a save is on its way the controls show what it sends, not the value it replaces: set here,
+  // in the click, since the mutation's own state reaches the screen a tick later.
+  const [sending, setSending] = useState<RequestBodyShape | null>(null);
+  const shape: RequestBodyShape =
+    sending ?? (request ? { contentType: request.contentType, isRequired: request.isRequired } : draft);
+  const send = (body: RequestBodySave & RequestBodyShape) => {
+    setSending({ contentType: body.contentType, isRequired: body.isRequired });
+    save.mutate(body, {
+      onSuccess: () => toast.success(apiMessages.updated),
+      onError: (error) => toast.error(designFailureMessage(error)),
+      onSettled: () => setSending(null),
+    });
+  };
+  const choose = (schemaName: string | null) => send({ schemaName, ...shape });
+  const edit = (change: Partial<RequestBodyShape>) => {
+    if (!request) setDraft({ ...draft, ...change });
+    else if (request.schemaName !== null) send({ schemaName: request.schemaName, ...shape, ...change });
+  };
+  // A save keeps one media type (the server replaces the body's rows), so an imported body declared
+  // in several, or with a schema of its own rather than a named one, keeps its media types as imported.
+  const fixedAsImported = alsoDeclared.length > 0 || (request !== undefined && request.schemaName === null);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        {request && (
-          <TextField
-            label="Content Type"
-            size="small"
-            value={request.contentType}
-            slotProps={{ htmlInput: { readOnly: true } }}
-            sx={{ width: 220 }}
-          />
-        )}
+        <RequestBodyFields
+          value={shape}
+          onChange={edit}
+          disabled={readOnly || sending !== null || save.isPending || fixedAsImported}
+        />
         <SchemaPicker
           apiMasterId={apiMasterId}
           label="Schema Name"
@@ -43,6 +60,11 @@ export function RequestBodyPanel({ apiMasterId, endpoint, readOnly }: RequestBod
           disabled={readOnly || save.isPending}
         />
       </Stack>
+      {alsoDeclared.length > 0 && (
+        <Typography color="text.secondary">
+          As imported, the body may also be sent as {alsoDeclared.map((r) => r.contentType).join(', ')}.
+        </Typography>
+      )}
       {request ? (
         <SchemaSection
           apiMasterId={apiMasterId}

@@ -1,0 +1,46 @@
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { requestMediaTypeOptions } from './requestMediaTypes';
+
+export interface RequestBodyShape {
+  contentType: string;
+  isRequired: boolean;
+}
+
+export interface RequestBodyFieldsProps {
+  value: RequestBodyShape;
+  onChange: (change: Partial<RequestBodyShape>) => void;
+  disabled: boolean;
+}
+
+/** The request body's media type and whether a call must send it. */
+export function RequestBodyFields({ value, onChange, disabled }: RequestBodyFieldsProps) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label="Media Type"
+        value={value.contentType}
+        disabled={disabled}
+        onChange={(event) => onChange({ contentType: event.target.value })}
+        sx={{ width: 300 }}
+      >
+        {requestMediaTypeOptions(value.contentType).map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        label="Required"
+        control={
+          <Switch
+            checked={value.isRequired}
+            disabled={disabled}
+            onChange={(event) => onChange({ isRequired: event.target.checked })}
+          />
+        }
+      />
+    </Stack>
+  );
+}
