@@ -79,6 +79,52 @@ describe.each(dialects)('designing more of an imported API on %s', (dialect) => 
     expect(JSON.stringify(refused.json().errors)).toContain('body.label');
   });
 
+  it('changes one media type of a body the document declares in several, and keeps the others', async () => {
+    const notes = (
+      await importApi(
+        app,
+        auth,
+        `openapi: 3.0.3
+info: { title: Notes, version: '1' }
+paths:
+  /notes:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json: { schema: { $ref: '#/components/schemas/Note' } }
+          application/xml: { schema: { $ref: '#/components/schemas/Note' } }
+      responses:
+        '201': { description: Created }
+components:
+  schemas:
+    Note: { type: object, required: [text], properties: { text: { type: string } } }
+    Memo: { type: object, required: [title], properties: { title: { type: string } } }
+`,
+      )
+    ).json() as ApiMaster;
+    const post = notes.apiConfigList[0]?.id as number;
+    await d.expectStatus(200, 'PUT', `/api/api-config/${notes.id}/${post}/request-body`, {
+      schemaName: 'Memo',
+      contentType: 'application/json',
+      isRequired: false,
+    });
+
+    const detail: Json = await d.expectStatus(200, 'GET', `/api/api-config/${notes.id}/${post}`);
+    expect(detail.requestConfigList.map((r: Json) => [r.contentType, r.schemaName, r.isRequired])).toEqual([
+      ['application/json', 'Memo', false],
+      ['application/xml', 'Note', false],
+    ]);
+    const exported: Json = await d.expectStatus(200, 'GET', `/api/api-config-master/${notes.id}/openapi`);
+    expect(exported.paths['/notes'].post.requestBody).toEqual({
+      required: false,
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/Memo' } },
+        'application/xml': { schema: { $ref: '#/components/schemas/Note' } },
+      },
+    });
+  });
+
   it('writes a new required query parameter, a renamed path and a removed response to the imported endpoints', async () => {
     const call = sandboxOf(app, api);
     const listPets = await d.endpoint(api.id, endpointId('GET', '/pets'));

@@ -165,20 +165,36 @@ export function createDesignStore(db: Kysely<Database>) {
     },
 
     /** The endpoint's request body: one named schema in one media type, or none. */
+    /**
+     * The body in `body.contentType`: a single body (or none) becomes it, media type and all; of a body
+     * a document declares in several media types, only that one changes and the others stay. Whether a
+     * body is required is one answer for all its media types. `null` removes the body.
+     */
     async setRequestBody(
       endpointId: number,
       body: { schemaName: string; contentType: string; isRequired: boolean } | null,
     ) {
-      await db.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId).execute();
-      if (body === null) return;
+      const requests = db.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId);
+      if (body === null) return void (await requests.execute());
+      const rows = await db
+        .selectFrom('endpoint_requests')
+        .select(['id', 'content_type'])
+        .where('endpoint_id', '=', endpointId)
+        .orderBy('id')
+        .execute();
+      const changed = rows.length === 1 ? rows[0] : rows.find((row) => row.content_type === body.contentType);
+      const values = { content_type: body.contentType, schema_name: body.schemaName };
+      if (changed)
+        await db.updateTable('endpoint_requests').set(values).where('id', '=', changed.id).execute();
+      else
+        await db
+          .insertInto('endpoint_requests')
+          .values({ endpoint_id: endpointId, ...values })
+          .execute();
       await db
-        .insertInto('endpoint_requests')
-        .values({
-          endpoint_id: endpointId,
-          content_type: body.contentType,
-          schema_name: body.schemaName,
-          is_required: body.isRequired ? 1 : 0,
-        })
+        .updateTable('endpoint_requests')
+        .set({ is_required: body.isRequired ? 1 : 0 })
+        .where('endpoint_id', '=', endpointId)
         .execute();
     },
 

@@ -150,11 +150,14 @@ export function writeRequestBody(
     delete edited.requestBody;
     return edited;
   }
-  const media = edited.requestBody?.content[body.contentType] ?? {};
+  // as the store does: a single media type is replaced, one of several is changed beside the others
+  const content = edited.requestBody?.content ?? {};
+  const others = Object.keys(content).length === 1 ? {} : content;
+  const media = content[body.contentType] ?? {};
   edited.requestBody = {
     ...(edited.requestBody?.description && { description: edited.requestBody.description }),
     required: body.isRequired,
-    content: { [body.contentType]: { ...media, schema: refTo(body.schemaName) } },
+    content: { ...others, [body.contentType]: { ...media, schema: refTo(body.schemaName) } },
   };
   return edited;
 }
