@@ -41,8 +41,9 @@ export function RequestBodyPanel({ apiMasterId, endpoint, readOnly }: RequestBod
     if (!request) setDraft({ ...draft, ...change });
     else if (request.schemaName !== null) send({ schemaName: request.schemaName, ...shape, ...change });
   };
-  // A save keeps one media type (the server replaces the body's rows), so an imported body declared
-  // in several, or with a schema of its own rather than a named one, keeps its media types as imported.
+  // A save changes the media type it names: of a body imported in several, the first one's schema
+  // changes and the others stay, and none is renamed; a body whose schema is the document's own, not a
+  // named one, keeps its media type too.
   const fixedAsImported = alsoDeclared.length > 0 || (request !== undefined && request.schemaName === null);
   return (
     <Stack spacing={2}>
