@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { addMember, importApiAs, sessionTokenOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import { addProperty, saveSchema } from './support/schemas.js';
 import type { RunningProduct } from './support/server.js';
 
 // A user designs POST /pets to take a form rather than JSON, deploys it, and the sandbox reads the
@@ -62,15 +63,8 @@ describe('designing a request body in another media type than JSON', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'detached' });
     const pet = main().getByRole('region', { name: 'Schema Pet', exact: true });
-    await pet.getByRole('button', { name: 'Add Property' }).click();
-    await pet.getByRole('group', { name: 'field', exact: true }).getByLabel('Key').fill('name');
-    await pet.getByRole('group', { name: 'name', exact: true }).getByLabel('Mandatory').check();
-    await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().endsWith('/schemas/Pet') && r.request().method() === 'PUT' && r.ok(),
-      ),
-      pet.getByRole('button', { name: 'Save' }).click(),
-    ]);
+    await addProperty(pet, 'name', { mandatory: true });
+    await saveSchema(page, pet, 'Pet');
 
     // POST /pets takes a Pet, as a form, and answers 201 with it.
     await main().getByRole('button', { name: 'Add Endpoint' }).click();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runProductInBrowser, toastOn } from './support/inBrowser.js';
 import { addMember, sessionTokenOf, signIn, signUpAndVerifyByApi } from './support/journeys.js';
+import { addProperty, saveSchema } from './support/schemas.js';
 import type { RunningProduct } from './support/server.js';
 
 // A user designs a pet collection from nothing in the screens (list, create, get by id), deploys it
@@ -90,18 +91,10 @@ describe('designing an API from nothing', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'detached' });
     const pet = main().getByRole('region', { name: 'Schema Pet', exact: true });
-    await pet.getByRole('button', { name: 'Add Property' }).click();
-    await pet.getByRole('group', { name: 'field', exact: true }).getByLabel('Key').fill('id');
+    await addProperty(pet, 'id');
     await choose(pet.getByRole('group', { name: 'id', exact: true }), 'Type', 'integer');
-    await pet.getByRole('button', { name: 'Add Property' }).click();
-    await pet.getByRole('group', { name: 'field', exact: true }).getByLabel('Key').fill('name');
-    await pet.getByRole('group', { name: 'name', exact: true }).getByLabel('Mandatory').check();
-    await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().endsWith('/schemas/Pet') && r.request().method() === 'PUT' && r.ok(),
-      ),
-      pet.getByRole('button', { name: 'Save' }).click(),
-    ]);
+    await addProperty(pet, 'name', { mandatory: true });
+    await saveSchema(page, pet, 'Pet');
 
     await main().getByRole('button', { name: 'New Schema' }).click();
     dialog = page.getByRole('dialog', { name: 'New Schema' });

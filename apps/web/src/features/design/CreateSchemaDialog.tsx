@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
 import { designFailureMessage, useCreateSchema } from './api';
+import { SchemaNameField } from './SchemaNameField';
 
 export interface CreateSchemaDialogProps {
   open: boolean;
@@ -70,19 +71,14 @@ export function CreateSchemaDialog({
   return (
     <AppDialog open={open} onClose={close} title="New Schema" maxWidth="xs">
       <Stack component="form" noValidate spacing={2} onSubmit={submit} sx={{ pt: 1 }}>
-        <TextField
-          label="Schema Name"
-          required
-          autoFocus
-          placeholder="Pet"
+        <SchemaNameField
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
+          onChange={(typed) => {
+            setName(typed);
             setProblem(undefined);
           }}
-          error={problem !== undefined}
-          helperText={problem}
-          slotProps={{ htmlInput: { maxLength: 300, spellCheck: false } }}
+          problem={problem}
+          placeholder="Pet"
         />
         <TextField
           select

@@ -1,10 +1,11 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { apiMessages, type BodyProperty } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
 import { designFailureMessage, useSaveDesignedSchema } from './api';
+import { SchemaNameField } from './SchemaNameField';
 import { readSchemaRename } from './schemaRename';
 
 export interface RenameSchemaDialogProps {
@@ -58,18 +59,13 @@ export function RenameSchemaDialog({
   return (
     <AppDialog open={open} onClose={close} title="Rename Schema" maxWidth="xs">
       <Stack component="form" noValidate spacing={2} onSubmit={submit} sx={{ pt: 1 }}>
-        <TextField
-          label="Schema Name"
-          required
-          autoFocus
+        <SchemaNameField
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
+          onChange={(typed) => {
+            setName(typed);
             setProblem(undefined);
           }}
-          error={problem !== undefined}
-          helperText={problem}
-          slotProps={{ htmlInput: { maxLength: 300, spellCheck: false } }}
+          problem={problem}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>
