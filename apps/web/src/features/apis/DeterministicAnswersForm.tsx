@@ -35,10 +35,12 @@ export function DeterministicAnswersForm({ apiMasterId, seed, readOnly }: Determ
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success(apiMessages.updated),
-      onError: (failure) => toast.error(failureMessage(failure)),
-    });
+    // Keyed by the saved seed, this form is replaced once a save lands, sometimes before a callback
+    // of `mutate` would run: the toast follows the save itself, not the form's life.
+    save.mutateAsync(parsed.data).then(
+      () => toast.success(apiMessages.updated),
+      (failure) => toast.error(failureMessage(failure)),
+    );
   };
 
   return (
