@@ -22,14 +22,18 @@ const muiCore = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompressAssets()],
-  resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
-      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
-    ],
-  },
+  // in development (`vite`), react-router's own build, with the warnings a developer wants
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ],
+        }
+      : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -67,4 +71,4 @@ export default defineConfig({
       '/sandbox': { target: serverOrigin, changeOrigin: true },
     },
   },
-});
+}));
