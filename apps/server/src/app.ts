@@ -40,6 +40,7 @@ import { createRequestLogService } from './requestLog/service.js';
 import { createRequestLogStore } from './requestLog/store.js';
 import { createRequestStreams } from './requestLog/streams.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
+import { clientAddressOf } from './sandbox/clientAddress.js';
 import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (recorder) server.addHook('onClose', () => recorder.close());
   handleSandbox = createSandboxHttpHandler(sandbox, server.log, {
     ...config.sandbox,
+    clientAddress: clientAddressOf(config.trustProxy),
     requestLog: recorder,
     metrics,
   });

@@ -66,6 +66,8 @@ describe('configuration', () => {
       maxRecords: 10_000,
       maxBytes: 50 * 1024 * 1024,
       maxBodyBytesInFlight: 8 * 1024 * 1024,
+      maxBodyBytesPerClient: 2 * 1024 * 1024,
+      bodyIdleMs: 5000,
       compiledApis: 100,
     });
     const set = loadConfig({
@@ -74,6 +76,8 @@ describe('configuration', () => {
       SANDBOX_MAX_RECORDS: '500',
       SANDBOX_MAX_BYTES: '2GB',
       SANDBOX_MAX_INFLIGHT_BYTES: '512kb',
+      SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT: '256kb',
+      SANDBOX_BODY_TIMEOUT: '2s',
       SANDBOX_COMPILED_APIS: '20',
     }).sandbox;
     expect(set).toEqual({
@@ -81,6 +85,8 @@ describe('configuration', () => {
       maxRecords: 500,
       maxBytes: 2 * 1024 ** 3,
       maxBodyBytesInFlight: 512 * 1024,
+      maxBodyBytesPerClient: 256 * 1024,
+      bodyIdleMs: 2000,
       compiledApis: 20,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX_URL: 'sandbox.localhost' })).toThrow(/SANDBOX_URL/);

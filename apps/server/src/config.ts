@@ -206,6 +206,13 @@ export interface SandboxSettings {
    * 20 ms per MB on a laptop core), so this bounds that pause as well as the memory.
    */
   maxBodyBytesInFlight: number;
+  /**
+   * Of those, what one client address may hold (default a quarter): a few sockets of one caller
+   * cannot take the whole allowance from everyone else.
+   */
+  maxBodyBytesPerClient: number;
+  /** A request body that sends nothing for this long is answered 408 (default 5 s). */
+  bodyIdleMs: number;
   /** Deployed APIs kept compiled in memory (default 100), the least recently called leaving first. */
   compiledApis: number;
 }
@@ -216,11 +223,19 @@ function loadSandboxSettings(env: Env, publicUrl: string): SandboxSettings {
     throw new Error(
       `SANDBOX_URL must be an http(s) address such as http://sandbox.localhost:8080, got "${url}"`,
     );
+  const maxBodyBytesInFlight = parseSize(
+    'SANDBOX_MAX_INFLIGHT_BYTES',
+    env.SANDBOX_MAX_INFLIGHT_BYTES ?? '8mb',
+  );
   return {
     url,
     maxRecords: parseCount('SANDBOX_MAX_RECORDS', env.SANDBOX_MAX_RECORDS ?? '10000'),
     maxBytes: parseSize('SANDBOX_MAX_BYTES', env.SANDBOX_MAX_BYTES ?? '50mb'),
-    maxBodyBytesInFlight: parseSize('SANDBOX_MAX_INFLIGHT_BYTES', env.SANDBOX_MAX_INFLIGHT_BYTES ?? '8mb'),
+    maxBodyBytesInFlight,
+    maxBodyBytesPerClient: env.SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT
+      ? parseSize('SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT', env.SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT)
+      : Math.ceil(maxBodyBytesInFlight / 4),
+    bodyIdleMs: parseDuration(env.SANDBOX_BODY_TIMEOUT ?? '5s') * 1000,
     compiledApis: parseCount('SANDBOX_COMPILED_APIS', env.SANDBOX_COMPILED_APIS ?? '100'),
   };
 }

@@ -27,4 +27,19 @@ describe('the allowance of request bodies held at once', () => {
     lone.release();
     expect(allowance.held).toBe(0);
   });
+
+  it("holds one client to its share, unless its body is that client's only one", () => {
+    const allowance = new BodyAllowance(1000, 400);
+    const first = allowance.open('203.0.113.9');
+    expect(first.admit(300)).toBe(true);
+    expect(first.admit(300)).toBe(true);
+    const second = allowance.open('203.0.113.9');
+    expect(second.admit(1)).toBe(false);
+    expect(allowance.open('198.51.100.7').admit(300)).toBe(true);
+    first.release();
+    first.release();
+    expect(allowance.heldBy('203.0.113.9')).toBe(0);
+    expect(second.admit(400)).toBe(true);
+    expect(allowance.held).toBe(700);
+  });
 });

@@ -26,33 +26,43 @@ export const ISOLATION_HEADERS = {
 
 class BodyTooLarge extends Error {}
 class TooManyBodies extends Error {}
+class BodyStalled extends Error {}
 
 /**
- * Reads a body; `hold` is asked for each chunk as it arrives when the body did not declare its length
- * (else null: the declared length was admitted before reading).
+ * Reads a body, asking `hold` for each chunk as it arrives. A client that sends nothing for `idleMs`
+ * is given up on: its socket would otherwise keep its share for the whole request timeout.
  */
-function readBody(req: IncomingMessage, hold: BodyHold | null): Promise<string> {
+function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let idle = setTimeout(stalled, idleMs);
+    function stalled() {
+      req.removeAllListeners('data');
+      reject(new BodyStalled());
+    }
     req.on('data', (chunk: Buffer) => {
+      clearTimeout(idle);
       size += chunk.length;
       const refusal =
-        size > BODY_LIMIT
-          ? new BodyTooLarge()
-          : hold && !hold.admit(chunk.length)
-            ? new TooManyBodies()
-            : null;
+        size > BODY_LIMIT ? new BodyTooLarge() : !hold.admit(chunk.length) ? new TooManyBodies() : null;
       if (refusal === null) {
         chunks.push(chunk);
+        idle = setTimeout(stalled, idleMs);
         return;
       }
       req.removeAllListeners('data');
       req.resume();
       reject(refusal);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(idle);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      clearTimeout(idle);
+      reject(error);
+    });
   });
 }
 
@@ -116,6 +126,12 @@ const tooLarge = (): SandboxAnswer => ({
   body: problem(413, 'Payload Too Large', 'The request body is larger than 1 MB'),
 });
 
+const timedOut = (idleMs: number): SandboxAnswer => ({
+  status: 408,
+  headers: { connection: 'close' },
+  body: problem(408, 'Request Timeout', `The request body stopped arriving for ${idleMs / 1000} s`),
+});
+
 const busy = (): SandboxAnswer => ({
   status: 503,
   headers: { 'retry-after': '1' },
@@ -126,17 +142,25 @@ const busy = (): SandboxAnswer => ({
  * `/sandbox/<key>/...` on plain node:http: the sandbox is the hot path, so its requests skip the
  * control plane's routing, hooks and logging. Open CORS, preflights answered (DESIGN §6).
  * `body` is given when a framework already read it (Fastify's inject in tests and the Lab).
- * Bodies held at once are bounded (`maxBodyBytesInFlight`): past it, a request is answered 503
- * before its body is read, so a burst of large bodies cannot all sit in memory together.
+ * Bodies held at once are bounded, in all and per client (`BodyAllowance`), counted as their bytes
+ * arrive and given back before a simulated delay: past a bound, 503, so a burst of large bodies cannot
+ * all sit in memory together. A body that stops arriving for `bodyIdleMs` is answered 408.
  * With `requestLog`, each call a deployed API answers is queued for its log once answered.
  */
 export function createSandboxHttpHandler(
   runtime: SandboxRuntime,
   log: FastifyBaseLogger,
-  options: { maxBodyBytesInFlight: number; requestLog?: RequestRecorder; metrics?: Metrics },
+  options: {
+    maxBodyBytesInFlight: number;
+    maxBodyBytesPerClient: number;
+    bodyIdleMs: number;
+    clientAddress: (req: IncomingMessage) => string;
+    requestLog?: RequestRecorder;
+    metrics?: Metrics;
+  },
 ) {
-  const { requestLog, metrics } = options;
-  const allowance = new BodyAllowance(options.maxBodyBytesInFlight);
+  const { requestLog, metrics, bodyIdleMs, clientAddress } = options;
+  const allowance = new BodyAllowance(options.maxBodyBytesInFlight, options.maxBodyBytesPerClient);
 
   return async function handleSandbox(
     req: IncomingMessage,
@@ -167,9 +191,8 @@ export function createSandboxHttpHandler(
       }
       const hasBody = body !== undefined ? body !== '' : !(req.method === 'GET' || req.method === 'HEAD');
       if (hasBody) {
-        hold = allowance.open();
-        if (!hold.admit(body !== undefined ? Buffer.byteLength(body) : declared)) {
-          req.resume();
+        hold = allowance.open(clientAddress(req));
+        if (body !== undefined && !hold.admit(Buffer.byteLength(body))) {
           writeAnswer(res, req.method, busy());
           return;
         }
@@ -178,8 +201,7 @@ export function createSandboxHttpHandler(
       const mark = url.indexOf('?');
       const rest = (mark < 0 ? url : url.slice(0, mark)).slice(SANDBOX_PREFIX.length);
       const slash = rest.indexOf('/');
-      // a declared length is already admitted; a body without one is admitted as it arrives
-      rawBody = body ?? (hold ? await readBody(req, declared > 0 ? null : hold) : undefined);
+      rawBody = body ?? (hold ? await readBody(req, hold, bodyIdleMs) : undefined);
       answer = await runtime.handle({
         method: req.method ?? 'GET',
         key: slash < 0 ? rest : rest.slice(0, slash),
@@ -188,12 +210,15 @@ export function createSandboxHttpHandler(
         headers: req.headers,
         rawBody,
         onClose: (listener) => res.once('close', listener),
+        // a delayed answer's body is read and checked: it need not count while it waits
+        onWait: () => hold?.release(),
         trace,
       });
       written = writeAnswer(res, req.method, answer);
     } catch (error) {
       if (error instanceof BodyTooLarge) return void writeAnswer(res, req.method, tooLarge());
       if (error instanceof TooManyBodies) return void writeAnswer(res, req.method, busy());
+      if (error instanceof BodyStalled) return void writeAnswer(res, req.method, timedOut(bodyIdleMs));
       log.error({ err: error }, 'sandbox request failed');
       answer = { status: 500, body: problem(500, 'Internal Server Error', 'The sandbox failed to answer') };
       written = writeAnswer(res, req.method, answer);

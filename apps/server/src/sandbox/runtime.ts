@@ -23,6 +23,8 @@ export interface SandboxRequest {
   rawBody: string | undefined;
   /** Calls back when the client goes away before it is answered: a delayed answer stops waiting. */
   onClose?: (listener: () => void) => void;
+  /** Called before the answer waits out a simulated delay: the body's bytes stop counting as held. */
+  onWait?: () => void;
   /** Filled in with what the request log records (the API, the endpoint matched, the problems). */
   trace?: RequestTrace;
 }

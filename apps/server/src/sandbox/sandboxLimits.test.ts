@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { deploy } from '../../test/support/sandbox.js';
@@ -205,36 +206,145 @@ describe.each(dialects)('request bodies read at once, on %s', (dialect) => {
   let app: TestApp;
   let auth: { authorization: string };
   beforeAll(async () => {
-    app = await startTestApp(dialect, { SANDBOX_MAX_INFLIGHT_BYTES: '1500' });
+    app = await startTestApp(dialect, {
+      SANDBOX_MAX_INFLIGHT_BYTES: '3000',
+      SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT: '1500',
+      SANDBOX_BODY_TIMEOUT: '1s',
+      TRUST_PROXY: 'loopback',
+    });
     ({ auth } = await signUpAndVerify(app));
   });
   afterAll(() => app.close());
 
-  it('answers 503 with Retry-After while the bodies being read reach the setting, and reads them again after', async () => {
+  const body = JSON.stringify({ title: 'Slow', text: 'x'.repeat(974) });
+
+  /** A client that sends its headers and all but the last 10 bytes of its body, then waits. */
+  async function holdBody(url: string, from: string) {
+    const slow = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-forwarded-for': from },
+    });
+    const answered = once(slow, 'response') as Promise<[IncomingMessage]>;
+    answered.catch(() => {});
+    const read = once(app.server.server, 'request');
+    slow.write(body.slice(0, -10));
+    await read;
+    // the server has read the chunk once a request that follows it on the same loop turn is answered
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return {
+      async finish() {
+        slow.end(body.slice(-10));
+        const [answer] = await answered;
+        answer.resume();
+        return answer.statusCode;
+      },
+      answered,
+    };
+  }
+
+  it('answers 503 with Retry-After once one client holds its share, while another client is read', async () => {
     const notes = await deploy(app, auth, notesYaml);
-    const body = JSON.stringify({ title: 'Slow', text: 'x'.repeat(974) });
+    const url = `${notes.origin}${notes.base}/notes`;
+    const first = await holdBody(url, '203.0.113.9');
     expect(body.length).toBe(1000);
 
-    // A client that sends its headers and the start of its body, then waits: its 1,000 bytes are held.
-    const slow = request(`${notes.origin}${notes.base}/notes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': body.length },
-    });
-    const slowAnswer = once(slow, 'response') as Promise<[IncomingMessage]>;
-    const admitted = once(app.server.server, 'request');
-    slow.write(body.slice(0, 10));
-    await admitted;
-
-    const refused = await notes.call('POST', '/notes', { body });
+    const post = (from: string) =>
+      notes.call('POST', '/notes', { body, headers: { 'x-forwarded-for': from } });
+    const refused = await post('203.0.113.9');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers).toMatchObject({ 'retry-after': '1', 'content-security-policy': 'sandbox' });
     expect(refused.json()).toMatchObject({ title: 'Service Unavailable', status: 503 });
     expect((await notes.call('GET', '/notes')).statusCode).toBe(200);
+    expect((await post('198.51.100.7')).statusCode).toBe(201);
 
-    slow.end(body.slice(10));
-    const [answer] = await slowAnswer;
-    answer.resume();
-    expect(answer.statusCode).toBe(201);
-    expect((await notes.call('POST', '/notes', { body })).statusCode).toBe(201);
+    expect(await first.finish()).toBe(201);
+    expect((await post('203.0.113.9')).statusCode).toBe(201);
+  });
+
+  it('answers 503 once the bodies of all clients reach the total, and reads them again after', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const url = `${notes.origin}${notes.base}/notes`;
+    const held = [
+      await holdBody(url, '203.0.113.1'),
+      await holdBody(url, '203.0.113.2'),
+      await holdBody(url, '203.0.113.3'),
+    ];
+    const refused = await notes.call('POST', '/notes', {
+      body,
+      headers: { 'x-forwarded-for': '203.0.113.4' },
+    });
+    expect(refused.statusCode).toBe(503);
+    for (const slow of held) expect(await slow.finish()).toBe(201);
+    expect(
+      (await notes.call('POST', '/notes', { body, headers: { 'x-forwarded-for': '203.0.113.4' } }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('answers 408 to a body that stops arriving, and gives its bytes back', async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const stalled = await holdBody(`${notes.origin}${notes.base}/notes`, '203.0.113.9');
+    const [answer] = await stalled.answered;
+    const text = (await answer.toArray()).join('');
+    expect(answer.statusCode).toBe(408);
+    expect(JSON.parse(text)).toMatchObject({ title: 'Request Timeout', status: 408 });
+    expect(
+      (await notes.call('POST', '/notes', { body, headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it("counts a delayed answer's body only until its delay starts", async () => {
+    const notes = await deploy(app, auth, notesYaml);
+    const behaviour = await app.server.inject({
+      method: 'PUT',
+      url: `/api/api-config-master/${notes.api.id}/behaviour`,
+      headers: auth,
+      payload: { delayMs: 3000 },
+    });
+    expect(behaviour.statusCode).toBe(200);
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    const delayed = notes.call('POST', '/notes', { body, headers: from });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const meanwhile = await notes.call('POST', '/notes', {
+      body,
+      headers: { ...from, 'x-sandbox-simulation': 'off' },
+    });
+    expect(meanwhile.statusCode).toBe(201);
+    expect((await delayed).statusCode).toBe(201);
+  });
+});
+
+describe('bodies declared large and never sent', () => {
+  let app: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    ({ auth } = await signUpAndVerify(app));
+  });
+  afterAll(() => app.close());
+
+  it("do not keep another team's valid POST from being answered", async () => {
+    const victim = await deploy(app, auth, notesYaml);
+    const { port } = new URL(victim.origin);
+    const sockets = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const socket = connect(Number(port), '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          'POST /sandbox/no-such-key/x HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{',
+        );
+        return socket;
+      }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      const answer = await victim.call('POST', '/notes', { body: { title: 'Milk' } });
+      expect(answer.statusCode).toBe(201);
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });

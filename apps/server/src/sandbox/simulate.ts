@@ -34,6 +34,7 @@ export function failsNow(behaviour: Behaviour, random: Random): boolean {
 /** Waits `ms`; false when the client went away first (the answer is then not worth making). */
 function wait(ms: number, request: SandboxRequest): Promise<boolean> {
   if (ms === 0) return Promise.resolve(true);
+  request.onWait?.();
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(true), ms);
     request.onClose?.(() => {
