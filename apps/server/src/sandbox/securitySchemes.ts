@@ -205,6 +205,9 @@ function cookieCarries(cookie: string | string[] | undefined, name: string): boo
   return false;
 }
 
+/** Longer credentials are refused unread: real ones, a large JWT included, are a few KB at most. */
+const MAX_CREDENTIALS_LENGTH = 8192;
+
 /** `Authorization: <scheme> <credentials>`, the scheme's name in any case (RFC 9110 §11.1). */
 function authorizationCredential(
   name: string,
@@ -222,6 +225,7 @@ function authorizationCredential(
     read(input) {
       const header = input.headers.authorization;
       if (typeof header !== 'string' || !sent.test(header)) return MISSING;
+      if (header.length > MAX_CREDENTIALS_LENGTH) return MALFORMED;
       return wellFormed(header.trim().slice(scheme.length).trim()) ? SATISFIED : MALFORMED;
     },
     missing: { location: 'header.authorization', message: `${what} in Authorization: ${scheme} (${name})` },
@@ -267,10 +271,45 @@ function digestCredential(name: string, realm: string): Credential {
     'digest credentials',
     `must carry ${DIGEST_PARAMETERS.join(', ')} (RFC 7616)`,
     (rest) => {
-      const given = new Set([...rest.matchAll(/([A-Za-z0-9_-]+)\s*=/g)].map((m) => m[1].toLowerCase()));
+      const given = authParameterNames(rest);
       return DIGEST_PARAMETERS.every((p) => given.has(p));
     },
   );
+}
+
+const TOKEN_CHAR = /[!#$%&'*+.^_`|~0-9A-Za-z-]/;
+
+/**
+ * The names of `name=value` auth-params (RFC 9110 §11.2), in lower case, read in one pass over the
+ * text: a regular expression that looks for `name =` from every position takes quadratic time on a
+ * long run of name characters with no `=`, and any caller may send one.
+ */
+export function authParameterNames(text: string): Set<string> {
+  const names = new Set<string>();
+  let at = 0;
+  const skip = (chars: string) => {
+    while (at < text.length && chars.includes(text[at])) at++;
+  };
+  while (at < text.length) {
+    skip(' \t,');
+    const start = at;
+    while (at < text.length && TOKEN_CHAR.test(text[at])) at++;
+    const name = text.slice(start, at);
+    skip(' \t');
+    if (name !== '' && text[at] === '=') {
+      names.add(name.toLowerCase());
+      at++;
+      skip(' \t');
+      if (text[at] === '"') {
+        // a quoted-string: up to the closing quote, a backslash escaping the next character
+        for (at++; at < text.length && text[at] !== '"'; at++) if (text[at] === '\\') at++;
+        at++;
+      }
+    }
+    // the rest of this parameter (or of whatever is not one), up to the next comma
+    while (at < text.length && text[at] !== ',') at++;
+  }
+  return names;
 }
 
 function otherHttpCredential(name: string, scheme: string, realm: string): Credential {
