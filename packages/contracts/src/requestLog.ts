@@ -105,8 +105,9 @@ export const ZBehaviour = z
       .number()
       .int()
       .refine(
-        (s) => s === 0 || (s >= 100 && s <= 599),
-        'A status from 100 to 599, or 0 to drop the connection',
+        // 1xx are not final answers: a proxy in front could take one for a switch of protocol
+        (s) => s === 0 || (s >= 200 && s <= 599),
+        'A status from 200 to 599, or 0 to drop the connection',
       )
       .default(500),
   })

@@ -23,9 +23,10 @@ export function tableOf<R extends Declared>(responses: R[]): ResponseTable<R> {
   const table: ResponseTable<R> = { exact: new Map(), ranges: new Map() };
   for (const response of responses) {
     const code = response.declaredCode.trim();
-    if (/^[1-5]\d\d$/.test(code)) {
+    // a 1xx is not a final answer (RFC 9110 §15.2): a document's is never answered
+    if (/^[2-5]\d\d$/.test(code)) {
       if (!table.exact.has(Number(code))) table.exact.set(Number(code), response);
-    } else if (/^[1-5]xx$/i.test(code)) {
+    } else if (/^[2-5]xx$/i.test(code)) {
       if (!table.ranges.has(Number(code[0]))) table.ranges.set(Number(code[0]), response);
     } else if (code.toLowerCase() === 'default') {
       table.fallback ??= response;
@@ -124,7 +125,7 @@ function hasQueryForm(query: Record<string, string | string[] | undefined>): boo
 
 function parsePreferences(asked: Partial<Record<keyof Preferences, string>>): Preferences | undefined {
   const preferences: Preferences = {};
-  if (asked.code !== undefined && /^[1-5]\d\d$/.test(asked.code)) preferences.code = Number(asked.code);
+  if (asked.code !== undefined && /^[2-5]\d\d$/.test(asked.code)) preferences.code = Number(asked.code);
   if (asked.example) preferences.example = asked.example;
   if (asked.dynamic === 'true' || asked.dynamic === 'false') preferences.dynamic = asked.dynamic === 'true';
   return Object.keys(preferences).length > 0 ? preferences : undefined;

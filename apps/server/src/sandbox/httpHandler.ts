@@ -94,6 +94,10 @@ export function writeAnswer(
     res.destroy();
     return NOTHING_WRITTEN;
   }
+  // A 1xx is not a final answer: a proxy in front would take 101 for a switch of protocol, or 100 for
+  // an interim answer and pair the next one with this request. Nothing should choose one; if anything
+  // does, it is the sandbox's failure.
+  if (answer.status < 200 || answer.status > 599) return writeAnswer(res, method, notFinal(answer.status));
   const headers: Record<string, string> = {
     'access-control-allow-origin': '*',
     'access-control-expose-headers': '*',
@@ -120,6 +124,11 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const isProblem = ({ status, body }: SandboxAnswer) =>
   status >= 400 && typeof body === 'object' && body !== null && 'title' in body;
+
+const notFinal = (status: number): SandboxAnswer => ({
+  status: 500,
+  body: problem(500, 'Internal Server Error', `The sandbox cannot answer with ${status}: not a final status`),
+});
 
 const tooLarge = (): SandboxAnswer => ({
   status: 413,

@@ -39,7 +39,7 @@ export function EndpointBehaviourPanel({ apiMasterId, endpoint, readOnly }: Endp
   const inherited = endpoint.apiBehaviour ?? null;
   const declared = endpoint.responseConfigList
     .map((r) => r.responseCode)
-    .filter((code) => /^\d{3}$/.test(code))
+    .filter((code) => /^[2-5]\d\d$/.test(code))
     .map(Number);
   const choices: FailureChoice[] = [
     ...declared.map((status) => ({ status, declared: true })),
