@@ -41,6 +41,7 @@ import { createRequestLogStore } from './requestLog/store.js';
 import { createRequestStreams } from './requestLog/streams.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
 import { clientAddressOf } from './sandbox/clientAddress.js';
+import { ownOriginCheck } from './sandbox/originHeaders.js';
 import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   handleSandbox = createSandboxHttpHandler(sandbox, server.log, {
     ...config.sandbox,
     clientAddress: clientAddressOf(config.trustProxy),
+    ownOrigin: ownOriginCheck(config.sandbox.url, config.publicUrl),
     requestLog: recorder,
     metrics,
   });

@@ -30,7 +30,13 @@ export function ownSandbox(origins: string[], inject: InjectRequest) {
 
     async send(request: HopRequest, path: string, maxBodyBytes: number): Promise<HopAnswer> {
       const answer = await Promise.race([
-        inject({ method: request.method, url: path, headers: request.headers, payload: request.body }),
+        // the Host the URL names, as a network call would send: the sandbox tells its own origin by it
+        inject({
+          method: request.method,
+          url: path,
+          headers: { ...request.headers, host: request.url.host },
+          payload: request.body,
+        }),
         new Promise<never>((_, reject) => {
           if (request.signal.aborted) reject(request.signal.reason);
           request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });

@@ -4,6 +4,7 @@ import type { Metrics } from '../http/metrics.js';
 import { captureCall } from '../requestLog/capture.js';
 import type { RequestRecorder } from '../requestLog/recorder.js';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
+import { withoutOriginHeaders } from './originHeaders.js';
 import { isPreflight, preflightHeaders } from './preflight.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { RequestTrace } from './requestTrace.js';
@@ -164,11 +165,13 @@ export function createSandboxHttpHandler(
     maxBodyBytesPerClient: number;
     bodyIdleMs: number;
     clientAddress: (req: IncomingMessage) => string;
+    /** Whether a request reached sandboxes on their own origin, where tenant headers cannot act on the app. */
+    ownOrigin: (headers: IncomingMessage['headers']) => boolean;
     requestLog?: RequestRecorder;
     metrics?: Metrics;
   },
 ) {
-  const { requestLog, metrics, bodyIdleMs, clientAddress } = options;
+  const { requestLog, metrics, bodyIdleMs, clientAddress, ownOrigin } = options;
   const allowance = new BodyAllowance(options.maxBodyBytesInFlight, options.maxBodyBytesPerClient);
 
   return async function handleSandbox(
@@ -223,6 +226,7 @@ export function createSandboxHttpHandler(
         onWait: () => hold?.release(),
         trace,
       });
+      if (!ownOrigin(req.headers)) answer = withoutOriginHeaders(answer);
       written = writeAnswer(res, req.method, answer);
     } catch (error) {
       if (error instanceof BodyTooLarge) return void writeAnswer(res, req.method, tooLarge());

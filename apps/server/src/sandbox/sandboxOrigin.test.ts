@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { get, type IncomingMessage } from 'node:http';
 import type { LabResponse, LabSendRequest } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
@@ -113,6 +115,92 @@ describe.each(dialects)('sandboxes on their own origin (SANDBOX_URL), on %s', (d
       const answer: LabResponse = res.json();
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual([expect.objectContaining({ title: 'Bread' })]);
+    }
+  });
+});
+
+const cookieJarYaml = `
+openapi: 3.0.3
+info: { title: Session, version: '1.0' }
+paths:
+  /session:
+    get:
+      responses:
+        '200':
+          description: Signed in
+          headers:
+            Set-Cookie: { schema: { type: string, example: 'session=tenant; Path=/' } }
+            Clear-Site-Data: { schema: { type: string, example: '"cookies", "storage"' } }
+            Refresh: { schema: { type: string, example: '0; url=https://elsewhere.example/' } }
+            Access-Control-Allow-Origin: { schema: { type: string, example: 'https://elsewhere.example' } }
+            Access-Control-Allow-Credentials: { schema: { type: string, example: 'true' } }
+            X-Rate-Limit: { schema: { type: integer, example: 60 } }
+          content: { application/json: { schema: { type: object, properties: { user: { type: string } } } } }
+`;
+
+const originHeaders = {
+  'set-cookie': 'session=tenant; Path=/',
+  'clear-site-data': '"cookies", "storage"',
+  refresh: '0; url=https://elsewhere.example/',
+  'access-control-allow-origin': 'https://elsewhere.example',
+  'access-control-allow-credentials': 'true',
+};
+
+describe("a tenant's headers that act on the origin that sends them", () => {
+  it("are dropped on the app's own origin, and the sandbox's open CORS applies", async () => {
+    const app = await startTestApp('sqlite');
+    try {
+      const { auth } = await signUpAndVerify(app);
+      const session = await deploy(app, auth, cookieJarYaml);
+      const answer = await session.call('GET', '/session');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers).toMatchObject({ 'x-rate-limit': '60', 'access-control-allow-origin': '*' });
+      for (const name of ['set-cookie', 'clear-site-data', 'refresh', 'access-control-allow-credentials'])
+        expect(answer.headers).not.toHaveProperty(name);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are sent as declared where sandboxes have an origin of their own (SANDBOX_URL), and only there', async () => {
+    const app = await startTestApp('sqlite', { SANDBOX_URL: 'http://sandbox.localhost:8080' });
+    try {
+      const { auth } = await signUpAndVerify(app);
+      const session = await deploy(app, auth, cookieJarYaml);
+      // fetch sends the Host of the address it connects to: node:http lets a test name another
+      const headersFor = async (host: string) => {
+        const sent = get(`${session.origin}${session.base}/session`, { headers: { host } });
+        const [answer] = (await once(sent, 'response')) as [IncomingMessage];
+        answer.resume();
+        return answer.headers;
+      };
+      expect(await headersFor('sandbox.localhost:8080')).toMatchObject({
+        ...originHeaders,
+        'set-cookie': [originHeaders['set-cookie']],
+        'x-rate-limit': '60',
+      });
+      const onAppOrigin = await headersFor('sandbox.test');
+      expect(onAppOrigin).not.toHaveProperty('set-cookie');
+      expect(onAppOrigin['access-control-allow-origin']).toBe('*');
+
+      const lab = await app.server.inject({
+        method: 'POST',
+        url: '/api/send-request',
+        headers: auth,
+        payload: {
+          requestMethod: 'GET',
+          requestUrl: `${session.api.apiBaseUrl}/session`,
+          apiMasterId: session.api.id,
+          headers: [],
+          requestBody: '',
+          requestParams: [],
+        },
+      });
+      const labAnswer: LabResponse = lab.json();
+      expect(labAnswer.status).toBe(200);
+      expect(JSON.stringify(labAnswer.headers)).toContain('session=tenant');
+    } finally {
+      await app.close();
     }
   });
 });
