@@ -1,6 +1,6 @@
 // `npm run backup -- <file>`: a consistent copy of the embedded database, taken while the server runs
 // (SQLite's online backup, in one read transaction: writes go on meanwhile and are not in the copy).
-import { existsSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -23,7 +23,12 @@ if (!existsSync(source)) {
   process.exit(1);
 }
 const file = resolve(target);
-if (existsSync(file)) {
+// The copy holds password hashes, sandbox tokens and queued mails: readable by its owner only. The
+// file is made here, with that mode, before SQLite writes into it; `wx` refuses one that exists.
+try {
+  closeSync(openSync(file, 'wx', 0o600));
+} catch (error) {
+  if (error.code !== 'EEXIST') throw error;
   console.error(`${file} exists: give a new file, so that no earlier backup is overwritten`);
   process.exit(1);
 }
@@ -34,7 +39,12 @@ db.pragma('busy_timeout = 5000');
 try {
   // every page in one step: one read transaction, so the copy is one moment of the database
   const { totalPages } = await db.backup(file, { progress: () => 2 ** 30 });
+  chmodSync(file, 0o600);
   console.log(`Backed up ${source} to ${file}: ${totalPages} pages in ${Date.now() - started} ms`);
+} catch (error) {
+  // no half-written copy left behind to be taken for a backup
+  rmSync(file, { force: true });
+  throw error;
 } finally {
   db.close();
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -50,6 +50,16 @@ describe('npm run backup', () => {
     const restored = await startTestApp('sqlite', { DATA_DIR: restoredDir });
     apps.push(restored);
     expect((await signIn(restored, username, password)).statusCode).toBe(200);
+  });
+
+  it('writes a copy only its owner may read, whatever the umask', async () => {
+    const app = await startTestApp('sqlite');
+    apps.push(app);
+    const file = join(mkdtempSync(join(tmpdir(), 'backup-')), 'copy.db');
+    await run('sh', ['-c', 'umask 000 && exec "$0" "$1" "$2"', process.execPath, script, file], {
+      env: { ...process.env, DATA_DIR: app.config.dataDir, DATABASE_URL: '' },
+    });
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('refuses to overwrite a file, and says what it needs', async () => {
