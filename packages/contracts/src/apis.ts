@@ -8,7 +8,7 @@ import type {
   ResponseConfig,
   SchemaMaster,
 } from './catalog.js';
-import { ZBodyProperty } from './catalog.js';
+import { ZPropertyTree } from './catalog.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './constants.js';
 import type { Behaviour } from './requestLog.js';
 
@@ -187,7 +187,7 @@ export type HeaderRow = z.infer<typeof ZHeaderRow>;
 export const ZHeaderRows = z.array(ZHeaderRow).max(500);
 
 export const ZSchemaSave = z.object({
-  configProperties: z.array(ZBodyProperty).max(1000),
+  configProperties: ZPropertyTree,
 });
 export type SchemaSave = { configProperties: BodyProperty[] };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_GENERATION_TYPES, type OPERATION_METHODS } from './constants.js';
+import { AUTO_GENERATION_TYPES, MAX_SCHEMA_DEPTH, type OPERATION_METHODS } from './constants.js';
 import type { SecurityScheme } from './declaredOperation.js';
 import type { Behaviour } from './requestLog.js';
 
@@ -41,6 +41,34 @@ export const ZBodyProperty: z.ZodType<BodyProperty> = z.lazy(() =>
     ...ZConstraints.shape,
   }),
 );
+
+export const schemaTooDeep = `A schema may nest at most ${MAX_SCHEMA_DEPTH} levels of properties`;
+
+/** How many levels of properties a tree has, counted without recursion (any depth can be measured). */
+export function propertyDepth(properties: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[properties, 1]];
+  while (pending.length > 0) {
+    const [level, depth] = pending.pop() as [unknown, number];
+    if (!Array.isArray(level)) continue;
+    for (const property of level) {
+      if (typeof property !== 'object' || property === null) continue;
+      deepest = Math.max(deepest, depth);
+      pending.push([(property as { configProperties?: unknown }).configProperties, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * A schema's property tree as a form sends it. Its depth is measured before the tree is parsed: the
+ * recursive parse of a tree hundreds of levels deep could exhaust the stack.
+ */
+export const ZPropertyTree = z.preprocess((properties, ctx) => {
+  if (propertyDepth(properties) <= MAX_SCHEMA_DEPTH) return properties;
+  ctx.addIssue({ code: 'custom', message: schemaTooDeep });
+  return z.NEVER;
+}, z.array(ZBodyProperty).max(1000));
 
 export interface BodyProperty {
   id?: number;

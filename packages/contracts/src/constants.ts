@@ -4,6 +4,12 @@ export const MAX_NAME_LENGTH = 50;
 export const MAX_DESCRIPTION_LENGTH = 100;
 export const MAX_INPUT_LENGTH = 50;
 
+/**
+ * How deeply one schema may nest, designed or imported: deeper than any real document, far below
+ * what would exhaust the stack of the recursive code that checks and generates values.
+ */
+export const MAX_SCHEMA_DEPTH = 128;
+
 export const SIGNIN_PASSWORD_MIN = 6;
 export const RESET_PASSWORD_MIN = 6;
 export const STRONG_PASSWORD_MIN = 8;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZHeaderRow, ZParameterRow, ZResponseCreate, ZSchemaSave } from './apis.js';
-import { PROPERTY_TYPES, ZBodyProperty } from './catalog.js';
+import { PROPERTY_TYPES, ZPropertyTree } from './catalog.js';
 import { HTTP_METHODS, MAX_DESCRIPTION_LENGTH } from './constants.js';
 
 // Designing an API in the product, not only importing one: endpoints, parameters, bodies, responses
@@ -189,7 +189,7 @@ const ZSchemaFields = z.object({
 /** A new named schema (default: an object with the properties given). */
 export const ZSchemaCreate = ZSchemaFields.extend({
   schemaName: ZSchemaName,
-  configProperties: z.array(ZBodyProperty).max(1000).default([]),
+  configProperties: ZPropertyTree.default([]),
 });
 export type SchemaCreate = z.input<typeof ZSchemaCreate>;
 

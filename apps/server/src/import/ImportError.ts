@@ -1,10 +1,14 @@
+import { MAX_SCHEMA_DEPTH } from '@sandbox/contracts';
 import { Invalid } from '../http/errors.js';
 
 /** Larger uploads are refused before any parsing. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-/** Deeper than any real document; far below what would exhaust the stack of a recursive parser. */
-export const MAX_NESTING_DEPTH = 128;
+/**
+ * Deeper than any real document; far below what would exhaust the stack of a recursive parser. The
+ * same bound as a schema's depth, designed or imported.
+ */
+export const MAX_NESTING_DEPTH = MAX_SCHEMA_DEPTH;
 
 /** A YAML anchor may be aliased this many times (times its own aliases): a billion-laughs bomb fails fast. */
 export const MAX_YAML_ALIASES = 100;
