@@ -214,6 +214,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     db: db.kysely,
     sandboxUrl: config.sandbox.url,
     onChange: changes.announce,
+    maxApisPerTeam: config.maxApisPerTeam,
   });
   apisRoutes(server, apis);
   // API Lab and import by URL reach the same addresses: public ones, and those OUTBOUND_ALLOW adds

@@ -26,6 +26,8 @@ export interface Config {
   aiRateLimit: RateLimit | null;
   /** Where sandboxes are served, and how much anonymous callers of them may make the server hold. */
   sandbox: SandboxSettings;
+  /** APIs one team may have (`API_MAX_PER_TEAM`, default 200); beyond, a new one is refused (409). */
+  maxApisPerTeam: number;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); off: the socket's address counts. */
   trustProxy: boolean | string[] | TrustHop;
   /** The sandbox's request log: what each deployed API received and answered. */
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     aiRateLimit: parseRateLimit('AI_RATE_LIMIT', env.AI_RATE_LIMIT ?? '30/10m'),
     sandbox: loadSandboxSettings(env, publicUrl),
+    maxApisPerTeam: parseCount('API_MAX_PER_TEAM', env.API_MAX_PER_TEAM ?? '200'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestLog: loadRequestLogSettings(env),
     shutdownDeadlineMs: parseDuration(env.SHUTDOWN_TIMEOUT ?? '10s') * 1000,

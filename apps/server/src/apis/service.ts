@@ -33,6 +33,8 @@ interface ApisDeps {
   sandboxUrl: string;
   /** Told after every change of an API, so its compiled sandbox can be rebuilt. */
   onChange?: (apiMasterId: number) => void;
+  /** APIs one team may have (`API_MAX_PER_TEAM`): each keeps a log and records anyone may add to. */
+  maxApisPerTeam?: number;
 }
 
 /** Ids of the endpoints an endpoint links to, over every method. */
@@ -56,7 +58,21 @@ const LINK_KEYS = {
   DELETE: 'deleteApiId',
 } as const;
 
-export function createApisService({ store, db, sandboxUrl, onChange = () => {} }: ApisDeps) {
+export function createApisService({
+  store,
+  db,
+  sandboxUrl,
+  onChange = () => {},
+  maxApisPerTeam = Number.POSITIVE_INFINITY,
+}: ApisDeps) {
+  /** Checked before each new API: at the same moment, two may together pass the limit by one. */
+  async function refusePastLimit(teamId: number): Promise<void> {
+    if ((await store.countApis(teamId)) >= maxApisPerTeam)
+      throw new Conflict(
+        `Your team has ${maxApisPerTeam} APIs, as many as it may: delete one before adding another`,
+      );
+  }
+
   const baseUrlOf = (api: ApiRow) =>
     api.is_published && api.sandbox_key ? `${sandboxUrl}/sandbox/${api.sandbox_key}` : null;
 
@@ -152,6 +168,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
       };
       let id = input.id;
       if (id === undefined) {
+        await refusePastLimit(teamOf(user));
         ({ id } = await store.createApi(teamOf(user), meta));
       } else {
         await apiOf(user, id);
@@ -170,6 +187,7 @@ export function createApisService({ store, db, sandboxUrl, onChange = () => {} }
     },
 
     async createFromImport(user: User, meta: ApiMeta, imported: ImportToWrite): Promise<ApiMaster> {
+      await refusePastLimit(teamOf(user));
       const { id, endpoints } = await store.createApi(teamOf(user), meta, imported);
       // the endpoints as written: read back, each row would bring its declared operation's pages along
       return toApiMaster(await apiOf(user, id), endpoints);

@@ -181,6 +181,16 @@ export function createApiStore(db: Kysely<Database>) {
       return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
     },
 
+    /** Every API of the team, those being imported included. */
+    async countApis(teamId: number): Promise<number> {
+      const { count } = await db
+        .selectFrom('api_masters')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('team_id', '=', teamId)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
     findApi(teamId: number, apiMasterId: number): Promise<ApiRow | undefined> {
       return db
         .selectFrom('api_masters')
