@@ -41,8 +41,8 @@ import { createRequestLogStore } from './requestLog/store.js';
 import { createRequestStreams } from './requestLog/streams.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
 import { clientAddressOf } from './sandbox/clientAddress.js';
-import { ownOriginCheck } from './sandbox/originHeaders.js';
 import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
+import { ownOriginCheck } from './sandbox/originHeaders.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
@@ -243,7 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createSimulationService({ store: createBehaviourStore(db.kysely), onChange: changes.announce }),
   );
-  await importRoutes(server, apis, labNetwork);
+  await importRoutes(server, apis, config.imports, labNetwork);
   await sandboxRoutes(server, handleSandbox);
   await testDataRoutes(
     server,

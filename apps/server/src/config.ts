@@ -41,6 +41,31 @@ export interface Config {
    * the same (a self-hosted instance whose services and documents live on its own network); unset: none.
    */
   outboundAllow?: (address: string) => boolean;
+  /** How much the import routes may hold at once: documents' bytes, imports per team, a stalled upload. */
+  imports: ImportSettings;
+}
+
+export interface ImportSettings {
+  /**
+   * Bytes of import documents held at once across all imports (`IMPORT_MAX_INFLIGHT_BYTES`, default
+   * 64 MB), reserved as they arrive and given back once the import is answered; past it: 429.
+   */
+  maxBytesInFlight: number;
+  /** Imports one team may have in progress at once (`IMPORT_MAX_PER_TEAM`, default 4); past it: 429. */
+  maxPerTeam: number;
+  /** An upload that sends nothing for this long is cut off (`IMPORT_IDLE_TIMEOUT`, default 10s). */
+  idleTimeoutMs: number;
+}
+
+export function loadImportSettings(env: Env): ImportSettings {
+  const idleSeconds = parseDuration(env.IMPORT_IDLE_TIMEOUT ?? '10s');
+  if (idleSeconds < 1)
+    throw new Error(`IMPORT_IDLE_TIMEOUT must be at least 1s, got "${env.IMPORT_IDLE_TIMEOUT}"`);
+  return {
+    maxBytesInFlight: parseSize('IMPORT_MAX_INFLIGHT_BYTES', env.IMPORT_MAX_INFLIGHT_BYTES ?? '64mb'),
+    maxPerTeam: parseCount('IMPORT_MAX_PER_TEAM', env.IMPORT_MAX_PER_TEAM ?? '4'),
+    idleTimeoutMs: idleSeconds * 1000,
+  };
 }
 
 function loadMetricsSetting(env: Env): Config['metrics'] {
@@ -108,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDeadlineMs: parseDuration(env.SHUTDOWN_TIMEOUT ?? '10s') * 1000,
     metrics: loadMetricsSetting(env),
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
+    imports: loadImportSettings(env),
   };
 }
 

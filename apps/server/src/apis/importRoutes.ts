@@ -3,6 +3,7 @@ import { type ImportAnswer, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contr
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
+import type { ImportSettings } from '../config.js';
 import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { createDocumentFetcher } from '../import/fetchDocument.js';
@@ -10,8 +11,9 @@ import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
 import type { LabNetwork } from '../lab/service.js';
 import { reimportRoute } from '../reimport/routes.js';
+import { ImportBudget } from './importBudget.js';
 import { type DocumentImporter, documentOfForm, readImportForm } from './importForm.js';
-import type { ApisService } from './service.js';
+import { type ApisService, teamOf } from './service.js';
 
 const importSchema = {
   tags: ['APIs'],
@@ -34,31 +36,47 @@ const importSchema = {
 /**
  * spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form.
  * `network` is API Lab's: a URL is fetched under the same address policy and time limit.
+ * `settings` bound what imports in progress may hold (ImportBudget) and how long an upload may stall.
  */
 export async function importRoutes(
   app: FastifyInstance,
   apis: ApisService,
+  settings: ImportSettings,
   network?: LabNetwork,
 ): Promise<void> {
   const importer: DocumentImporter = Object.assign(createImportWorker(), {
     fetchDocument: createDocumentFetcher(network),
   });
   app.addHook('onClose', () => importer.close());
+  const budget = new ImportBudget(settings);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 10, fieldSize: 10_000, parts: 12 },
+    });
+    // Every import is admitted before a byte of its document is read, and leaves the budget once it
+    // is answered or its client is gone ('close' comes either way).
+    scope.decorateRequest('importShare', null);
+    scope.addHook('preHandler', async (request, reply) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      const share = budget.admit(teamOf(currentUser(request)), declared);
+      request.importShare = share;
+      reply.raw.once('close', () => share.leave());
+    });
+    // Answered before its form arrived whole (refused, cut off): the rest of the upload is not read.
+    scope.addHook('onSend', async (request, reply) => {
+      if (request.raw.complete === false) reply.header('connection', 'close');
     });
 
     scope.post(
       '/api/api-config-master/swagger/upload',
       { config: { minRole: ROLE_DEVELOPER }, schema: importSchema },
       async (request, reply) => {
-        const { fields, file } = await readImportForm(
+        const form = await readImportForm(
           request,
           () => new scope.multipartErrors.RequestFileTooLargeError(),
         );
-        const meta = parseWith(ZImportFields, fields);
-        const imported = await documentOfForm({ fields, file }, importer);
+        const meta = parseWith(ZImportFields, form.fields);
+        const imported = await documentOfForm(form, importer);
         const created = await apis.createFromImport(
           currentUser(request),
           {

@@ -9,7 +9,7 @@ import type { ImportJob, ImportOutcome, ImportParts } from './importWorker.js';
 import { type SlicedImport, slicedImport } from './slicedImport.js';
 
 export interface ImportWorkerOptions {
-  /** Imports that may wait behind the running one; more are refused (429) rather than queued. */
+  /** Imports of one team that may wait for the worker; more are refused (429) rather than queued. */
   maxWaiting?: number;
   /** A document still being read after this long is refused and its worker replaced. */
   timeLimitMs?: number;
@@ -24,20 +24,22 @@ export interface ImportWorker {
    * importOpenApi off the event loop: the same result (its endpoints and schemas read a slice at a
    * time; `inFull` has them all), the same ImportError for a bad document. The document is given as
    * the pieces it arrived in; their memory moves to the worker thread, so the caller must not use
-   * them afterwards.
+   * them afterwards. `team` is whose import it is: the worker takes turns between teams.
    */
-  importOpenApi(pieces: Uint8Array[], fileName: string): Promise<SlicedImport>;
+  importOpenApi(pieces: Uint8Array[], fileName: string, team?: number): Promise<SlicedImport>;
   close(): Promise<void>;
 }
 
 interface Pending {
   job: ImportJob;
+  team?: number;
+  turn: number;
   resolve: (parts: ImportParts) => void;
   reject: (error: Error) => void;
 }
 
-// One worker: the machine's other cores serve requests. A short queue, so a burst of uploads
-// (each holding up to 10 MB) cannot pile up work and memory without bound.
+// One worker: the machine's other cores serve requests. A short queue per team, so a burst of
+// uploads (each holding up to 10 MB) cannot pile up work and memory without bound.
 const DEFAULTS: Required<ImportWorkerOptions> = {
   maxWaiting: 4,
   timeLimitMs: 60_000,
@@ -67,6 +69,25 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
   let closed = false;
+  // The worker takes turns between teams (issue 25): an import's turn is one past that of its team's
+  // last import still waiting or running, and never before the turn being served; the lowest turn
+  // goes next, the oldest first among equals. So one team's fifth large document waits behind other
+  // teams' first ones, and a team with nothing queued waits at most for the import running.
+  let turnServed = 0;
+
+  function turnOf(team: number | undefined): number {
+    const ahead = [...waiting, ...(running ? [running] : [])].filter((pending) => pending.team === team);
+    return ahead.length > 0 ? Math.max(...ahead.map((pending) => pending.turn)) + 1 : turnServed;
+  }
+
+  function takeTurn(): Pending | undefined {
+    let taken: Pending | undefined;
+    for (const pending of waiting) if (!taken || pending.turn < taken.turn) taken = pending;
+    if (!taken) return undefined;
+    waiting.splice(waiting.indexOf(taken), 1);
+    turnServed = taken.turn;
+    return taken;
+  }
 
   function finishRunning(): Pending | undefined {
     const finished = running;
@@ -113,7 +134,7 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
 
   function next(): void {
     if (running || closed) return;
-    const pending = waiting.shift();
+    const pending = takeTurn();
     clearTimeout(idleTimer);
     if (!pending) {
       const idle = worker;
@@ -137,13 +158,14 @@ export function createImportWorker(options: ImportWorkerOptions = {}): ImportWor
   }
 
   return {
-    async importOpenApi(pieces, fileName) {
+    async importOpenApi(pieces, fileName, team) {
       if (closed) throw new Error('the import worker is closed');
-      if (waiting.length >= maxWaiting) {
+      if (waiting.filter((pending) => pending.team === team).length >= maxWaiting) {
         throw new TooManyRequests('The server is busy importing other documents: try again in a moment', 10);
       }
       const parts = await new Promise<ImportParts>((resolve, reject) => {
-        waiting.push({ job: { id: nextId++, pieces, fileName }, resolve, reject });
+        const job = { id: nextId++, pieces, fileName };
+        waiting.push({ job, team, turn: turnOf(team), resolve, reject });
         next();
       });
       return slicedImport(parts);

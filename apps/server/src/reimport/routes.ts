@@ -46,13 +46,10 @@ export function reimportRoute(scope: FastifyInstance, apis: ApisService, importe
       const dryRun = parseWith(ZReimportQuery, request.query).dryRun === 'true';
       // another team's API is not found before its document is read
       await apis.apiOf(user, apiMasterId);
-      const { fields, file } = await readImportForm(
-        request,
-        () => new scope.multipartErrors.RequestFileTooLargeError(),
-      );
-      const meta = parseWith(ZReimportFields, fields);
+      const form = await readImportForm(request, () => new scope.multipartErrors.RequestFileTooLargeError());
+      const meta = parseWith(ZReimportFields, form.fields);
       // a re-import compares the whole document with the API: all of it, parsed a slice at a time
-      const imported = await inFull(await documentOfForm({ fields, file }, importer));
+      const imported = await inFull(await documentOfForm(form, importer));
       if (dryRun) return reimports.preview(user, apiMasterId, imported);
       return reimports.apply(user, apiMasterId, imported, {
         name: meta.apiName,
