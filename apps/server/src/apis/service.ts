@@ -146,6 +146,12 @@ export function createApisService({
       return withEndpoints(await store.listApis(teamOf(user), publishedOnly));
     },
 
+    /** One API as the list shows it: its endpoints, none of its schemas. */
+    async summaryOf(user: User, apiMasterId: number): Promise<ApiMaster> {
+      const [master] = await withEndpoints([await apiOf(user, apiMasterId)]);
+      return master;
+    },
+
     async getOne(user: User, apiMasterId: number): Promise<ApiMasterDetail> {
       const api = await apiOf(user, apiMasterId);
       const [master] = await withEndpoints([api]);
@@ -175,8 +181,7 @@ export function createApisService({
         await store.updateApi(id, meta);
         onChange(id);
       }
-      const [master] = await withEndpoints([await apiOf(user, id)]);
-      return master;
+      return calls.summaryOf(user, id);
     },
 
     /** Sets the seed the API's sandbox generates its answers from; null answers randomly again. */

@@ -3,6 +3,7 @@ import { gunzip, gzipSync } from 'node:zlib';
 import type { BodyProperty, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
 import type { Sliced } from '../import/slicedImport.js';
 import { endpointKey, parameterKey } from './diff.js';
+import { turns } from './giveWay.js';
 
 // What the last import (the first one or a re-import) of an API brought, as the catalog values a
 // re-import compares: a stored value equal to it was not edited by hand and follows the document; an
@@ -107,8 +108,10 @@ function markProperties(stored: BodyProperty[], base: BodyProperty[] | undefined
  * Marks what the stored API has and the last import did not bring as added by hand, as what was
  * designed in the product is: a document without it does not remove it.
  */
-export function markHandAdded(stored: StoredParts, baseline: ImportBaseline): void {
+export async function markHandAdded(stored: StoredParts, baseline: ImportBaseline): Promise<void> {
+  const giveWay = turns();
   for (const e of stored.endpoints) {
+    await giveWay();
     const base = baselineEndpoint(baseline, e);
     if (!base) {
       e.isDesigned = true;
@@ -120,8 +123,10 @@ export function markHandAdded(stored: StoredParts, baseline: ImportBaseline): vo
     const codes = new Set(base.responseConfigList.map((r) => r.responseCode));
     for (const r of e.responseConfigList) if (!codes.has(r.responseCode)) (r as Markable).isDesigned = true;
   }
+  const baseSchemas = new Map(baseline.schemas.map((b) => [b.schemaName, b]));
   for (const s of stored.schemas) {
-    const base = baseline.schemas.find((b) => b.schemaName === s.schemaName);
+    await giveWay();
+    const base = baseSchemas.get(s.schemaName);
     if (!base) s.isDesigned = true;
     markProperties(s.configProperties, base?.configProperties ?? []);
   }

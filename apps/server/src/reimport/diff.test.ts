@@ -17,8 +17,8 @@ function side(name: string): Side {
 const none = { added: [], removed: [], changed: [] };
 
 describe('the change summary of a new version of a document', () => {
-  it('names an inline body that becomes a named schema as a change of its endpoint', () => {
-    expect(summarise(side('hoot-v0.json'), side('hoot-v1.json'))).toEqual({
+  it('names an inline body that becomes a named schema as a change of its endpoint', async () => {
+    expect(await summarise(side('hoot-v0.json'), side('hoot-v1.json'))).toEqual({
       endpoints: {
         added: [],
         removed: [],
@@ -43,7 +43,7 @@ describe('the change summary of a new version of a document', () => {
     });
   });
 
-  it('matches endpoints whatever their template parameters are named', () => {
+  it('matches endpoints whatever their template parameters are named', async () => {
     const before = side('hoot-v1.json');
     const renamed: Side = {
       ...before,
@@ -57,7 +57,7 @@ describe('the change summary of a new version of a document', () => {
           : e,
       ),
     };
-    const summary = summarise(before, renamed);
+    const summary = await summarise(before, renamed);
     expect(summary.endpoints.added).toEqual([]);
     expect(summary.endpoints.removed).toEqual([]);
     expect(summary.endpoints.changed).toEqual([
@@ -71,8 +71,8 @@ describe('the change summary of a new version of a document', () => {
     ]);
   });
 
-  it('finds nothing between a document and itself', () => {
-    expect(summarise(side('hoot-v2.json'), side('hoot-v2.json'))).toEqual({
+  it('finds nothing between a document and itself', async () => {
+    expect(await summarise(side('hoot-v2.json'), side('hoot-v2.json'))).toEqual({
       endpoints: { added: [], removed: [], changed: [] },
       schemas: none,
     });

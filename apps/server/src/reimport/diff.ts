@@ -9,6 +9,7 @@ import type {
   ReimportSummary,
   SchemaMaster,
 } from '@sandbox/contracts';
+import { turns } from './giveWay.js';
 
 // What a re-import changes, comparing only what the document decides: which endpoints, parameters,
 // bodies, responses and schemas exist, and their types, requirements, formats, enums and references.
@@ -176,15 +177,30 @@ function schemaShape(schema: SchemaMaster): string {
   return documentShape({ ...rest, configProperties: properties(schema.configProperties) });
 }
 
-/** The change summary of bringing `next` (the new document) into an API that has `stored`. */
-export function summarise(stored: Side, next: Side): ReimportSummary {
+/**
+ * The change summary of bringing `next` (the new document) into an API that has `stored`: a few ms
+ * of comparison at a time, with the requests waiting let in between (thousands of endpoints and
+ * schemas compared at once held every other request for half a second).
+ */
+export async function summarise(stored: Side, next: Side): Promise<ReimportSummary> {
+  const giveWay = turns();
   const old = new Map(stored.endpoints.map((e) => [endpointKey(e), e]));
   const now = new Set(next.endpoints.map(endpointKey));
   const namedOf = (side: Side) =>
     side.schemas.filter((s) => side.named === null || side.named.has(s.schemaName));
+  const shapes = new Map<SchemaMaster, string>();
+  for (const schema of [...namedOf(stored), ...namedOf(next)]) {
+    shapes.set(schema, schemaShape(schema));
+    await giveWay();
+  }
   const summary: ReimportSummary = {
     endpoints: { added: [], removed: [], changed: [] },
-    schemas: compareLists(namedOf(stored), namedOf(next), (s) => s.schemaName, schemaShape),
+    schemas: compareLists(
+      namedOf(stored),
+      namedOf(next),
+      (s) => s.schemaName,
+      (s) => shapes.get(s) as string,
+    ),
   };
   for (const e of next.endpoints) {
     const was = old.get(endpointKey(e));
@@ -193,6 +209,7 @@ export function summarise(stored: Side, next: Side): ReimportSummary {
       const change = compareEndpoint(was, e, [stored, next]);
       if (change) summary.endpoints.changed.push(change);
     }
+    await giveWay();
   }
   for (const e of stored.endpoints)
     if (!now.has(endpointKey(e)) && !e.isDesigned) summary.endpoints.removed.push(ref(e));

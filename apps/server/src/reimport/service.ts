@@ -1,8 +1,10 @@
 import type { ImportedApi, ReimportAnswer } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
+import { Conflict } from '../http/errors.js';
 import { type Side, summarise } from './diff.js';
-import { applyReimport, loadStoredApi, type MetaChange } from './store.js';
+import { planReimport } from './planReimport.js';
+import { discardStaging, loadStoredApi, type MetaChange, stageEndpoints, writeReimport } from './store.js';
 
 /** The document's side of a comparison: its schemas named in `components.schemas`, the rest made up. */
 function documentSide(imported: ImportedApi): Side {
@@ -14,16 +16,24 @@ function documentSide(imported: ImportedApi): Side {
   };
 }
 
+/** Times the API may change under a re-import, each time read and merged again, before it gives up. */
+const ATTEMPTS = 3;
+
 export function createReimportService(apis: ApisService) {
   return {
     /** What the document would change in the API, changing nothing. */
     async preview(user: User, apiMasterId: number, imported: ImportedApi): Promise<ReimportAnswer> {
       const api = await apis.apiOf(user, apiMasterId);
-      const summary = summarise(await loadStoredApi(apis.db, api.id), documentSide(imported));
+      const summary = await summarise(await loadStoredApi(apis.db, api.id), documentSide(imported));
       return { applied: false, summary, warnings: imported.warnings ?? [] };
     },
 
-    /** Applies the document in one transaction; the deployed sandbox answers it on its next request. */
+    /**
+     * Applies the document all at once: read, compared and merged outside any transaction, with other
+     * requests served meanwhile; the endpoints it adds staged out of sight a slice at a time; then the
+     * rest written and the staged endpoints moved in by one short transaction, provided the API did not
+     * change since it was read. The deployed sandbox answers it on its next request.
+     */
     async apply(
       user: User,
       apiMasterId: number,
@@ -31,19 +41,35 @@ export function createReimportService(apis: ApisService) {
       meta: MetaChange,
     ): Promise<ReimportAnswer> {
       const api = await apis.apiOf(user, apiMasterId);
-      const summary = await apis.db.transaction().execute(async (trx) => {
-        const before = summarise(await loadStoredApi(trx, api.id), documentSide(imported));
-        await applyReimport(trx, api.id, imported, meta);
-        return before;
-      });
+      const summary = await applyWhenUnchanged(apis, api.id, imported, meta);
       await apis.changed(api.id);
-      const {
-        schemaMasterList: _s,
-        answerSeed: _a,
-        behaviour: _b,
-        ...master
-      } = await apis.getOne(user, api.id);
+      // the API as the list shows it: its detail would bring every schema along, megabytes for a large one
+      const master = await apis.summaryOf(user, api.id);
       return { applied: true, summary, warnings: imported.warnings ?? [], api: master };
     },
   };
+}
+
+async function applyWhenUnchanged(
+  apis: ApisService,
+  apiMasterId: number,
+  imported: ImportedApi,
+  meta: MetaChange,
+) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const stored = await loadStoredApi(apis.db, apiMasterId);
+    const summary = await summarise(stored, documentSide(imported));
+    const plan = await planReimport(stored, imported, meta);
+    const staging = await stageEndpoints(apis.db, apiMasterId, plan);
+    try {
+      const written = await apis.db
+        .transaction()
+        .execute((trx) => writeReimport(trx, apiMasterId, stored.updatedAt, plan, staging));
+      if (written) return summary;
+    } finally {
+      // the endpoints removed once written; else those staged
+      await discardStaging(apis.db, staging);
+    }
+  }
+  throw new Conflict('The API kept changing during the re-import: try again');
 }

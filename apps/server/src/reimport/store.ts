@@ -1,55 +1,110 @@
-import type { DeclaredSchemas, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { parameterRows, toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
-import { inChunks } from '../apis/inChunks.js';
-import {
-  insertSchemas,
-  loadDeclaredSchemas,
-  loadSchemas,
-  saveSchemaProperties,
-} from '../apis/schemaStore.js';
+import type { DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
+import { inChunks, nextTurn } from '../apis/inChunks.js';
+import { insertSchemas, loadSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
 import type { ApiMeta } from '../apis/store.js';
-import type { Database, EndpointsTable } from '../db/schema.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
-import {
-  baselineEndpoint,
-  type ImportBaseline,
-  markHandAdded,
-  parseBaseline,
-  storedBaselineOf,
-} from './baseline.js';
-import { type EndpointParts, endpointKey, type Side } from './diff.js';
-import { baseIn, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
+import type {
+  Database,
+  EndpointParametersTable,
+  EndpointRequestsTable,
+  EndpointResponsesTable,
+  EndpointsTable,
+} from '../db/schema.js';
+import { type ImportBaseline, markHandAdded, parseBaseline } from './baseline.js';
+import type { EndpointParts, Side } from './diff.js';
+import { type PartRows, partRows, type ReimportPlan } from './planReimport.js';
 
-// A re-import read from and written to the API's tables, in the caller's transaction. Rows that
-// remain keep their ids, so that links, test data, mappings and the request log keep pointing at
-// them. Tokens, the deployment and the answer seed are the API's and are not touched.
+// A re-import read from and written to the API's tables. Rows that remain keep their ids, so that
+// links, test data, mappings and the request log keep pointing at them. Tokens, the deployment and
+// the answer seed are the API's and are not touched.
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** An endpoint as stored: its row (links, behaviour, declared operation) and its parts. */
-export type StoredEndpoint = EndpointParts & { row: Selectable<EndpointsTable> };
+/** An endpoint as stored: its row (links, behaviour, declared operation), its parts and their rows. */
+export type StoredEndpoint = EndpointParts & {
+  row: Selectable<EndpointsTable>;
+  rows: {
+    parameters: Selectable<EndpointParametersTable>[];
+    requests: Selectable<EndpointRequestsTable>[];
+    responses: Selectable<EndpointResponsesTable>[];
+  };
+};
+
+/** An API as a re-import finds it, with when it last changed and what its last import brought. */
+export type StoredApi = Omit<Side, 'endpoints'> & {
+  id: number;
+  updatedAt: string;
+  endpoints: StoredEndpoint[];
+  /** What the last import brought; null for an API imported before baselines were kept. */
+  baseline: ImportBaseline | null;
+  declared: DeclaredSchemas | null;
+};
+
+/** Schemas read a slice at a time: all of a large API's properties at once held the CPU for 100 ms and more. */
+const SCHEMAS_AT_ONCE = 50;
+/** Endpoints read a slice at a time, their rows and parts: each row carries its declared operation. */
+const ENDPOINTS_AT_ONCE = 50;
+
+async function loadAllSchemas(db: Executor, apiMasterId: number): Promise<SchemaMaster[]> {
+  const names = await db
+    .selectFrom('schemas')
+    .select('name')
+    .where('api_master_id', '=', apiMasterId)
+    .orderBy('id')
+    .execute();
+  const schemas: SchemaMaster[] = [];
+  await inChunks(
+    names.map((n) => n.name),
+    async (chunk) => schemas.push(...(await loadSchemas(db, apiMasterId, chunk))),
+    SCHEMAS_AT_ONCE,
+  );
+  return schemas;
+}
 
 /**
- * Every endpoint of the API with its parts, and its schemas: a few statements, not one an endpoint.
- * What the last import did not bring is marked as added by hand (isDesigned); with the baseline it
- * was told by, null for an API imported before baselines were kept.
+ * Every endpoint of the API with its parts, and its schemas: a few statements, not one an endpoint,
+ * with other requests served between them. What the last import did not bring is marked as added by
+ * hand (isDesigned).
  */
-export async function loadStoredApi(
-  db: Executor,
-  apiMasterId: number,
-): Promise<Omit<Side, 'endpoints'> & { endpoints: StoredEndpoint[]; baseline: ImportBaseline | null }> {
-  const rows = await db
+export async function loadStoredApi(db: Executor, apiMasterId: number): Promise<StoredApi> {
+  // read first: a change made while the rest is read is one the write will find
+  const api = await db
+    .selectFrom('api_masters')
+    .select(['import_baseline', 'updated_at', 'declared_schemas'])
+    .where('id', '=', apiMasterId)
+    .executeTakeFirstOrThrow();
+  // the rows carry their declared operations, megabytes for a large API: read a slice at a time
+  const ids = await db
     .selectFrom('endpoints')
-    .selectAll()
+    .select('id')
     .where('api_master_id', '=', apiMasterId)
     .orderBy('position')
     .execute();
+  const rows: Selectable<EndpointsTable>[] = [];
+  await inChunks(
+    ids,
+    async (chunk) => {
+      const read = await db
+        .selectFrom('endpoints')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          chunk.map((r) => r.id),
+        )
+        .orderBy('position')
+        .execute();
+      rows.push(...read);
+    },
+    ENDPOINTS_AT_ONCE,
+  );
   const endpoints = new Map<number, StoredEndpoint>(
     rows.map((row) => [
       row.id,
       {
         row,
+        rows: { parameters: [], requests: [], responses: [] },
         isDesigned: row.is_designed === 1,
         methodType: row.method as StoredEndpoint['methodType'],
         apiEndPoint: row.path,
@@ -61,50 +116,70 @@ export async function loadStoredApi(
     ]),
   );
   const of = (endpointId: number) => endpoints.get(endpointId) as StoredEndpoint;
-  await inChunks([...endpoints.keys()], async (ids) => {
-    const [params, requests, responses] = await Promise.all([
-      db
-        .selectFrom('endpoint_parameters')
-        .selectAll()
-        .where('endpoint_id', 'in', ids)
-        .orderBy('endpoint_id')
-        .orderBy('position')
-        .execute(),
-      db.selectFrom('endpoint_requests').selectAll().where('endpoint_id', 'in', ids).orderBy('id').execute(),
-      db
-        .selectFrom('endpoint_responses')
-        .selectAll()
-        .where('endpoint_id', 'in', ids)
-        .orderBy('code')
-        .execute(),
-    ]);
-    for (const p of params) {
-      if (p.location === 'header') of(p.endpoint_id).headerConfigList.push(toHeader(p));
-      else of(p.endpoint_id).parameterConfigList.push(toParameter(p));
-    }
-    for (const r of requests) {
-      of(r.endpoint_id).requestConfigList.push({
-        id: r.id,
-        contentType: r.content_type,
-        schemaName: r.schema_name,
-        isRequired: Boolean(r.is_required),
-      });
-    }
-    for (const r of responses) of(r.endpoint_id).responseConfigList.push(toResponse(r));
-  });
-  const { import_baseline } = await db
-    .selectFrom('api_masters')
-    .select('import_baseline')
-    .where('id', '=', apiMasterId)
-    .executeTakeFirstOrThrow();
-  const baseline = await parseBaseline(import_baseline);
-  const stored = {
+  await inChunks(
+    [...endpoints.keys()],
+    async (ids) => {
+      const [params, requests, responses] = await Promise.all([
+        db
+          .selectFrom('endpoint_parameters')
+          .selectAll()
+          .where('endpoint_id', 'in', ids)
+          .orderBy('endpoint_id')
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('endpoint_requests')
+          .selectAll()
+          .where('endpoint_id', 'in', ids)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('endpoint_responses')
+          .selectAll()
+          .where('endpoint_id', 'in', ids)
+          .orderBy('code')
+          .execute(),
+      ]);
+      for (const p of params) {
+        const endpoint = of(p.endpoint_id);
+        endpoint.rows.parameters.push(p);
+        if (p.location === 'header') endpoint.headerConfigList.push(toHeader(p));
+        else endpoint.parameterConfigList.push(toParameter(p));
+      }
+      for (const r of requests) {
+        const endpoint = of(r.endpoint_id);
+        endpoint.rows.requests.push(r);
+        endpoint.requestConfigList.push({
+          id: r.id,
+          contentType: r.content_type,
+          schemaName: r.schema_name,
+          isRequired: Boolean(r.is_required),
+        });
+      }
+      for (const r of responses) {
+        const endpoint = of(r.endpoint_id);
+        endpoint.rows.responses.push(r);
+        endpoint.responseConfigList.push(toResponse(r));
+      }
+    },
+    ENDPOINTS_AT_ONCE,
+  );
+  const schemas = await loadAllSchemas(db, apiMasterId);
+  await nextTurn();
+  const declared = api.declared_schemas ? (JSON.parse(api.declared_schemas) as DeclaredSchemas) : null;
+  await nextTurn();
+  const baseline = await parseBaseline(api.import_baseline);
+  await nextTurn();
+  const stored: StoredApi = {
+    id: apiMasterId,
+    updatedAt: api.updated_at,
     endpoints: [...endpoints.values()],
-    schemas: await loadSchemas(db, apiMasterId),
-    named: namedSchemas((await loadDeclaredSchemas(db, apiMasterId)) ?? undefined),
+    schemas,
+    named: namedSchemas(declared ?? undefined),
     baseline,
+    declared,
   };
-  if (baseline) markHandAdded(stored, baseline);
+  if (baseline) await markHandAdded(stored, baseline);
   return stored;
 }
 
@@ -113,233 +188,191 @@ export function namedSchemas(declared: DeclaredSchemas | undefined): Set<string>
   return declared ? new Set(Object.keys(declared)) : null;
 }
 
-const LINK_COLUMNS = ['get_api_id', 'post_api_id', 'put_api_id', 'patch_api_id', 'delete_api_id'] as const;
-
-function schemaDefinition({
-  id: _i,
-  schemaName: _n,
-  apiMasterId: _a,
-  configProperties: _p,
-  ...rest
-}: SchemaMaster) {
-  return JSON.stringify(rest);
-}
-
-/**
- * Brings the schemas to the document's: removed ones go, new ones are added, remaining ones keep
- * their row and their properties' ids (mappings point at them). Answers the declared model with the
- * hand-set fields written in, and the ids of the properties that exist afterwards.
- */
-async function applySchemas(
-  trx: Executor,
-  apiMasterId: number,
-  stored: SchemaMaster[],
-  next: SchemaMaster[],
-  declaredJson: string | undefined,
-  storedModel: DeclaredSchemas | null,
-  baseline: ImportBaseline | null,
-): Promise<{ declared: DeclaredSchemas | null; propertyIds: Set<number> }> {
-  const nextNames = new Set(next.map((s) => s.schemaName));
-  const unmatched = stored.filter((s) => !nextNames.has(s.schemaName));
-  const gone = unmatched.filter((s) => !s.isDesigned).map((s) => s.id as number);
-  await inChunks(gone, (ids) => trx.deleteFrom('schemas').where('id', 'in', ids).execute());
-  let declared = declaredJson ? (JSON.parse(declaredJson) as DeclaredSchemas) : null;
-  // a schema added in the product stays, in the model too
-  const designedModels = unmatched.flatMap((s) =>
-    s.isDesigned && storedModel && Object.hasOwn(storedModel, s.schemaName)
-      ? [[s.schemaName, storedModel[s.schemaName]] as const]
-      : [],
-  );
-  if (designedModels.length) declared = { ...(declared ?? {}), ...Object.fromEntries(designedModels) };
-  const names = new Set(declared ? Object.keys(declared) : []);
-  const added: SchemaMaster[] = [];
-  for (const schema of next) {
-    const was = stored.find((s) => s.schemaName === schema.schemaName);
-    if (!was) {
-      added.push(schema);
-      continue;
-    }
-    const base = baseIn(
-      baseline === null ? null : baseline.schemas,
-      (b) => b.schemaName === schema.schemaName,
-    );
-    const kept = keepEdited(schema, was, base, ['description']);
-    const properties = mergeProperties(
-      was.configProperties,
-      schema.configProperties,
-      base === null ? null : base?.configProperties,
-    );
-    await trx
-      .updateTable('schemas')
-      .set({ definition: schemaDefinition(kept) })
-      .where('id', '=', was.id as number)
-      .execute();
-    await saveSchemaProperties(trx, was.id as number, properties);
-    if (declared && Object.hasOwn(declared, schema.schemaName)) {
-      let model = applyFormEdit(declared[schema.schemaName], schema.configProperties, properties, names);
-      if (kept.description && typeof model === 'object') model = { ...model, description: kept.description };
-      declared[schema.schemaName] = model;
-    }
-  }
-  await insertSchemas(trx, apiMasterId, added);
-  const propertyIds = new Set(
-    (
-      await trx
-        .selectFrom('body_properties')
-        .innerJoin('schemas', 'schemas.id', 'body_properties.schema_id')
-        .select('body_properties.id')
-        .where('schemas.api_master_id', '=', apiMasterId)
-        .execute()
-    ).map((r) => r.id),
-  );
-  return { declared, propertyIds };
-}
-
-/** Rewrites an endpoint's parameters, request bodies and responses as merged. */
-async function writeParts(
-  trx: Executor,
-  endpointId: number,
-  next: ImportedEndpoint,
-  merged: ReturnType<typeof mergeEndpoint>,
-) {
-  await trx.deleteFrom('endpoint_parameters').where('endpoint_id', '=', endpointId).execute();
-  await trx.deleteFrom('endpoint_requests').where('endpoint_id', '=', endpointId).execute();
-  await trx.deleteFrom('endpoint_responses').where('endpoint_id', '=', endpointId).execute();
-  const rows = parameterRows(endpointId, merged.parameters, merged.headers);
-  await inChunks(rows, (chunk) => trx.insertInto('endpoint_parameters').values(chunk).execute());
-  await inChunks(next.requestConfigList, (chunk) =>
-    trx
-      .insertInto('endpoint_requests')
-      .values(
-        chunk.map((r) => ({
-          endpoint_id: endpointId,
-          content_type: r.contentType,
-          schema_name: r.schemaName,
-          is_required: r.isRequired ? 1 : 0,
-        })),
-      )
-      .execute(),
-  );
-  await inChunks(merged.responses, (chunk) =>
-    trx
-      .insertInto('endpoint_responses')
-      .values(
-        chunk.map((r) => ({
-          endpoint_id: endpointId,
-          code: r.responseCode,
-          description: r.responseDescription,
-          schema_name: r.responseSchemaName,
-          content_type: r.contentType,
-          example: r.example === undefined ? null : JSON.stringify(r.example),
-        })),
-      )
-      .execute(),
-  );
-}
-
 /** The fields of the re-import form the user filled: the API keeps its own for the rest. */
 export type MetaChange = Partial<ApiMeta>;
 
+// each endpoint row carries its declared operation, a few KB of JSON: fewer rows a statement
+const ENDPOINTS_PER_STATEMENT = 25;
+// a statement's bound values stay well within both databases' limits
+const IDS_PER_STATEMENT = 500;
+
+async function insertParts(db: Executor, rows: PartRows[]): Promise<void> {
+  await inChunks(
+    rows.flatMap((r) => r.parameters),
+    (chunk) => db.insertInto('endpoint_parameters').values(chunk).execute(),
+  );
+  await inChunks(
+    rows.flatMap((r) => r.requests),
+    (chunk) => db.insertInto('endpoint_requests').values(chunk).execute(),
+  );
+  await inChunks(
+    rows.flatMap((r) => r.responses),
+    (chunk) => db.insertInto('endpoint_responses').values(chunk).execute(),
+  );
+}
+
 /**
- * Applies an imported document to an existing API inside `trx` (the caller's transaction): afterwards
- * the API has the document's endpoints and schemas with what the user set by hand on those remaining.
+ * The endpoints a document adds, written before the transaction a slice at a time, as a first import
+ * writes, into a hidden API of their own: marked as importing, it is listed nowhere, no sandbox
+ * answers it, and it is removed at start-up should the server stop meanwhile. Answers its id.
  */
-export async function applyReimport(
+export async function stageEndpoints(db: Kysely<Database>, apiMasterId: number, plan: ReimportPlan) {
+  const now = new Date().toISOString();
+  const { team_id } = await db
+    .selectFrom('api_masters')
+    .select('team_id')
+    .where('id', '=', apiMasterId)
+    .executeTakeFirstOrThrow();
+  const { id: staging } = await db
+    .insertInto('api_masters')
+    .values({
+      team_id,
+      name: `Re-import of API ${apiMasterId}`,
+      version: '',
+      description: '',
+      is_auth_required: 0,
+      created_at: now,
+      updated_at: now,
+      importing_since: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await inChunks(
+      plan.endpoints.added,
+      async (chunk) => {
+        const inserted = await db
+          .insertInto('endpoints')
+          .values(chunk.map((e) => ({ ...e.values, api_master_id: staging })))
+          // positions are unique within the API: they tell which id each endpoint received
+          .returning(['id', 'position'])
+          .execute();
+        const ids = new Map(inserted.map((r) => [r.position, r.id]));
+        await insertParts(
+          db,
+          chunk.map((e) => partRows(ids.get(e.values.position) as number, e.parts)),
+        );
+      },
+      ENDPOINTS_PER_STATEMENT,
+    );
+  } catch (error) {
+    await discardStaging(db, staging);
+    throw error;
+  }
+  return staging;
+}
+
+/** Removes a hidden API of staged endpoints with whatever it holds, a slice at a time. */
+export async function discardStaging(db: Kysely<Database>, staging: number): Promise<void> {
+  const held = await db.selectFrom('endpoints').select('id').where('api_master_id', '=', staging).execute();
+  await inChunks(
+    held.map((e) => e.id),
+    (ids) => db.deleteFrom('endpoints').where('id', 'in', ids).execute(),
+  );
+  await db.deleteFrom('api_masters').where('id', '=', staging).execute();
+}
+
+/**
+ * Writes a re-import's plan into `trx` (the caller's transaction) in statements of many rows each,
+ * so that the transaction is short: on SQLite every other request waits for it. The endpoints staged
+ * in `staging` are moved into the API and those the document removed are moved out into it, to be
+ * deleted after. Answers false, writing nothing, when the API changed since it was read (`updatedAt`):
+ * the plan is then out of date.
+ */
+export async function writeReimport(
   trx: Executor,
   apiMasterId: number,
-  imported: ImportedApi,
-  meta: MetaChange,
-): Promise<void> {
-  const stored = await loadStoredApi(trx, apiMasterId);
-  const { declared, propertyIds } = await applySchemas(
-    trx,
-    apiMasterId,
-    stored.schemas,
-    imported.schemas,
-    imported.declaredSchemasJson,
-    await loadDeclaredSchemas(trx, apiMasterId),
-    stored.baseline,
-  );
-
-  const byKey = new Map(stored.endpoints.map((e) => [endpointKey(e), e]));
-  const remaining = new Set<number>();
-  for (const [position, next] of imported.endpoints.entries()) {
-    const was = byKey.get(endpointKey(next));
-    if (was) byKey.delete(endpointKey(next));
-    const merged = mergeEndpoint(
-      next,
-      was,
-      propertyIds,
-      stored.baseline && baselineEndpoint(stored.baseline, next),
-    );
-    const values = {
-      api_master_id: apiMasterId,
-      position,
-      tag: next.apiTag,
-      method: next.methodType,
-      path: next.apiEndPoint,
-      summary: merged.summary,
-      operation_id: next.operationId,
-      operation: merged.operation,
-      behaviour: merged.behaviour,
-    };
-    let id: number;
-    if (was) {
-      id = was.row.id;
-      await trx.updateTable('endpoints').set(values).where('id', '=', id).execute();
-    } else {
-      id = (await trx.insertInto('endpoints').values(values).returning('id').executeTakeFirstOrThrow()).id;
-    }
-    remaining.add(id);
-    await writeParts(trx, id, next, merged);
-  }
-  // an endpoint added in the product stays, after the document's
-  let position = imported.endpoints.length;
-  for (const e of byKey.values()) {
-    if (!e.isDesigned) continue;
-    remaining.add(e.row.id);
-    await trx.updateTable('endpoints').set({ position: position++ }).where('id', '=', e.row.id).execute();
-  }
-  const removed = [...byKey.values()].filter((e) => !e.isDesigned).map((e) => e.row.id);
-  await inChunks(removed, (ids) => trx.deleteFrom('endpoints').where('id', 'in', ids).execute());
-
-  // links to endpoints the document removed are dropped from the lists of those that remain
-  for (const endpoint of stored.endpoints) {
-    if (!remaining.has(endpoint.row.id)) continue;
-    const links: Partial<Record<(typeof LINK_COLUMNS)[number], string | null>> = {};
-    for (const column of LINK_COLUMNS) {
-      const list = endpoint.row[column];
-      if (!list) continue;
-      const kept = list.split(',').filter((id) => remaining.has(Number(id)));
-      if (kept.length !== list.split(',').length) links[column] = kept.length ? kept.join(',') : null;
-    }
-    if (Object.keys(links).length)
-      await trx.updateTable('endpoints').set(links).where('id', '=', endpoint.row.id).execute();
-  }
-
-  await trx
+  updatedAt: string,
+  plan: ReimportPlan,
+  staging: number,
+): Promise<boolean> {
+  const claimed = await trx
     .updateTable('api_masters')
-    .set({
-      ...(meta.name !== undefined && { name: meta.name }),
-      ...(meta.description !== undefined && { description: meta.description }),
-      ...(meta.version !== undefined && { version: meta.version }),
-      ...(meta.isAuthRequired !== undefined && { is_auth_required: meta.isAuthRequired ? 1 : 0 }),
-      security_schemes: imported.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
-      declared_schemas: declared ? JSON.stringify(declared) : null,
-      import_warnings: imported.warnings?.length ? JSON.stringify(imported.warnings) : null,
-      // what this document brought is what the next re-import tells hand edits by
-      import_baseline: storedBaselineOf(imported),
-      updated_at: new Date().toISOString(),
-    })
+    .set(plan.api)
     .where('id', '=', apiMasterId)
-    .execute();
-  if (imported.behaviour) {
+    .where('updated_at', '=', updatedAt)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  if (plan.behaviour) {
     // the API's own traffic simulation, when set, stays
     await trx
       .updateTable('api_masters')
-      .set({ behaviour: JSON.stringify(imported.behaviour) })
+      .set({ behaviour: plan.behaviour })
       .where('id', '=', apiMasterId)
       .where('behaviour', 'is', null)
       .execute();
   }
+
+  const { schemas, endpoints } = plan;
+  await inChunks(schemas.removed, (ids) => trx.deleteFrom('schemas').where('id', 'in', ids).execute());
+  for (const schema of schemas.changed) {
+    await trx
+      .updateTable('schemas')
+      .set({ definition: schema.definition })
+      .where('id', '=', schema.id)
+      .execute();
+    await saveSchemaProperties(trx, schema.id, schema.properties);
+  }
+  await insertSchemas(trx, apiMasterId, schemas.added);
+
+  await trx
+    .updateTable('endpoints')
+    .set({ api_master_id: apiMasterId })
+    .where('api_master_id', '=', staging)
+    .execute();
+  await inChunks(
+    endpoints.removed,
+    (ids) => trx.updateTable('endpoints').set({ api_master_id: staging }).where('id', 'in', ids).execute(),
+    IDS_PER_STATEMENT,
+  );
+  await inChunks(
+    endpoints.changed,
+    (chunk) =>
+      trx
+        .insertInto('endpoints')
+        .values(chunk.map(({ id, values }) => ({ id, ...values })))
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({
+            position: eb.ref('excluded.position'),
+            tag: eb.ref('excluded.tag'),
+            method: eb.ref('excluded.method'),
+            path: eb.ref('excluded.path'),
+            summary: eb.ref('excluded.summary'),
+            operation_id: eb.ref('excluded.operation_id'),
+            operation: eb.ref('excluded.operation'),
+            behaviour: eb.ref('excluded.behaviour'),
+          })),
+        )
+        .execute(),
+    ENDPOINTS_PER_STATEMENT,
+  );
+  await inChunks(
+    endpoints.moved,
+    (chunk) =>
+      trx
+        .updateTable('endpoints')
+        .set({
+          position: sql<number>`case id ${sql.join(
+            chunk.map((m) => sql`when ${m.id} then cast(${m.position} as integer)`),
+            sql` `,
+          )} end`,
+        })
+        .where(
+          'id',
+          'in',
+          chunk.map((m) => m.id),
+        )
+        .execute(),
+    IDS_PER_STATEMENT,
+  );
+  const reparted = endpoints.reparted.map((e) => e.id);
+  for (const table of ['endpoint_parameters', 'endpoint_requests', 'endpoint_responses'] as const)
+    await inChunks(reparted, (ids) => trx.deleteFrom(table).where('endpoint_id', 'in', ids).execute());
+  await insertParts(
+    trx,
+    endpoints.reparted.map((e) => e.rows),
+  );
+  for (const { id, set } of endpoints.edited)
+    await trx.updateTable('endpoints').set(set).where('id', '=', id).execute();
+  return true;
 }
