@@ -1,4 +1,9 @@
-import { behaviourMessages, ROLE_VIEWER } from '@sandbox/contracts';
+import {
+  behaviourMessages,
+  ROLE_VIEWER,
+  requestLogPaths,
+  requestLogStreamRefusals,
+} from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText } from './support/editors.js';
@@ -236,6 +241,47 @@ describe('the Requests screen', () => {
       .click();
     await toastOn(page, 'Request log cleared.').waitFor();
     await main().getByRole('heading', { name: 'No requests yet' }).waitFor();
+  });
+
+  it('says when the log kept only the start of a long query', async () => {
+    const { user, api } = await aUserWithDeployedPets();
+    const query = `q=${'x'.repeat(3000)}`;
+    expect((await fetch(`${api.apiBaseUrl}/pets?${query}`)).status).toBe(200);
+    await signInAs(user);
+    await openRequestsFromDashboard('Pets');
+    await callRows().first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Only the start of the query was kept.').waitFor();
+    expect(await dialog.getByText(/^\/pets\?q=x+$/).textContent()).toHaveLength('/pets?'.length + 1024);
+  });
+
+  it('says why live updates are paused when the user has too many streams open, and resumes', async () => {
+    const { user, api } = await aUserWithDeployedPets();
+    // ten streams of one reader, the most it may have: read elsewhere, as by other tabs or jobs
+    const token = await sessionOf(product, user.username);
+    const elsewhere = [];
+    for (let n = 0; n < 10; n++) {
+      const abort = new AbortController();
+      const res = await fetch(`${product.url}${requestLogPaths.stream(api.id)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      elsewhere.push(abort);
+    }
+    try {
+      await signInAs(user);
+      await page.goto(`/requests/${api.id}`);
+      const paused = main().getByRole('alert', { name: 'Live updates paused' });
+      await paused.waitFor();
+      expect(await paused.textContent()).toContain(requestLogStreamRefusals.reader);
+
+      elsewhere.pop()?.abort();
+      await main().getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });
+      await paused.waitFor({ state: 'detached' });
+    } finally {
+      for (const abort of elsewhere) abort.abort();
+    }
   });
 
   it('lets a Viewer read the log page by page, but not clear it', async () => {

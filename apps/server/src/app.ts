@@ -261,7 +261,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   tokenRoutes(server, tokens);
   const notBefore = () => new Date(now() - config.requestLog.maxAgeDays * 86_400_000).toISOString();
-  const requestStreams = createRequestStreams(requestLogStore, recorder, notBefore, { log: server.log });
+  const requestStreams = createRequestStreams(requestLogStore, recorder, notBefore, {
+    streamsPerTeam: config.requestLog.streamsPerTeam,
+    log: server.log,
+  });
   // open streams would hold the server open: they end before it closes
   server.addHook('preClose', (done) => {
     requestStreams.closeAll();
@@ -269,7 +272,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   requestLogRoutes(
     server,
-    createRequestLogService({ store: requestLogStore, recorder, apis, tokens, notBefore }),
+    createRequestLogService({
+      store: requestLogStore,
+      recorder,
+      apis,
+      tokens,
+      notBefore,
+      pageBytes: config.requestLog.pageBytes,
+    }),
     requestStreams,
   );
 

@@ -102,11 +102,18 @@ describe('configuration', () => {
       enabled: true,
       maxEntries: 1000,
       maxAgeDays: 7,
+      fieldCaps: { pathChars: 1024, queryChars: 1024, headerChars: 512, headers: 40, bodyChars: 16384 },
+      pageBytes: 1024 * 1024,
+      streamsPerTeam: 50,
     });
     expect(
       loadConfig({ DATA_DIR: dataDir, REQUEST_LOG: 'off', REQUEST_LOG_ENTRIES: '50', REQUEST_LOG_DAYS: '1' })
         .requestLog,
-    ).toEqual({ enabled: false, maxEntries: 50, maxAgeDays: 1 });
+    ).toMatchObject({ enabled: false, maxEntries: 50, maxAgeDays: 1 });
+    // a body is never kept longer than the queue's bound on memory assumes
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUEST_LOG_BODY_CHARS: '20000' })).toThrow(
+      /REQUEST_LOG_BODY_CHARS must be at most 16384/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir, REQUEST_LOG: 'maybe' })).toThrow(
       /REQUEST_LOG must be on or off/,
     );

@@ -84,9 +84,29 @@ export interface RequestLogSettings {
   maxEntries: number;
   /** How long an entry is kept (`REQUEST_LOG_DAYS`, default 7). */
   maxAgeDays: number;
+  /** What an entry keeps of each field a caller chooses; past it the field is cut, and the entry says so. */
+  fieldCaps: LoggedFieldCaps;
+  /** A list's answer stays under this size, the rest on its next page (`REQUEST_LOG_PAGE_BYTES`, 1 MB). */
+  pageBytes: number;
+  /** Log streams one team may have open at once, its sandbox tokens' included (`REQUEST_LOG_TEAM_STREAMS`, 50). */
+  streamsPerTeam: number;
 }
 
-function loadRequestLogSettings(env: Env): RequestLogSettings {
+export interface LoggedFieldCaps {
+  /** `REQUEST_LOG_PATH_CHARS` (1,024) and `REQUEST_LOG_QUERY_CHARS` (1,024). */
+  pathChars: number;
+  queryChars: number;
+  /** A header's name and its value each (`REQUEST_LOG_HEADER_CHARS`, 512), and headers kept (`REQUEST_LOG_HEADERS`, 40). */
+  headerChars: number;
+  headers: number;
+  /** Each body (`REQUEST_LOG_BODY_CHARS`): 16,384, also the most it may be. */
+  bodyChars: number;
+}
+
+/** The most of a body the log keeps, whatever REQUEST_LOG_BODY_CHARS says: the bound of its queue's memory. */
+export const MAX_LOGGED_BODY_CHARS = 16 * 1024;
+
+export function loadRequestLogSettings(env: Env): RequestLogSettings {
   const switched = (env.REQUEST_LOG ?? 'on').trim().toLowerCase();
   if (switched !== 'on' && switched !== 'off')
     throw new Error(`REQUEST_LOG must be on or off, got "${env.REQUEST_LOG}"`);
@@ -94,7 +114,23 @@ function loadRequestLogSettings(env: Env): RequestLogSettings {
     enabled: switched === 'on',
     maxEntries: parseCount('REQUEST_LOG_ENTRIES', env.REQUEST_LOG_ENTRIES ?? '1000'),
     maxAgeDays: parseCount('REQUEST_LOG_DAYS', env.REQUEST_LOG_DAYS ?? '7'),
+    fieldCaps: {
+      pathChars: parseCount('REQUEST_LOG_PATH_CHARS', env.REQUEST_LOG_PATH_CHARS ?? '1024'),
+      queryChars: parseCount('REQUEST_LOG_QUERY_CHARS', env.REQUEST_LOG_QUERY_CHARS ?? '1024'),
+      headerChars: parseCount('REQUEST_LOG_HEADER_CHARS', env.REQUEST_LOG_HEADER_CHARS ?? '512'),
+      headers: parseCount('REQUEST_LOG_HEADERS', env.REQUEST_LOG_HEADERS ?? '40'),
+      bodyChars: parseLoggedBodyChars(env.REQUEST_LOG_BODY_CHARS ?? String(MAX_LOGGED_BODY_CHARS)),
+    },
+    pageBytes: parseSize('REQUEST_LOG_PAGE_BYTES', env.REQUEST_LOG_PAGE_BYTES ?? '1mb'),
+    streamsPerTeam: parseCount('REQUEST_LOG_TEAM_STREAMS', env.REQUEST_LOG_TEAM_STREAMS ?? '50'),
   };
+}
+
+function parseLoggedBodyChars(value: string): number {
+  const chars = parseCount('REQUEST_LOG_BODY_CHARS', value);
+  if (chars > MAX_LOGGED_BODY_CHARS)
+    throw new Error(`REQUEST_LOG_BODY_CHARS must be at most ${MAX_LOGGED_BODY_CHARS}, got "${value}"`);
+  return chars;
 }
 
 type Env = Record<string, string | undefined>;

@@ -58,7 +58,16 @@ export interface LoggedRequest {
   source: AnswerSource;
   /** What the traffic simulation did to this call; null when it did nothing. */
   simulated: { delayMs: number; failed: boolean } | null;
+  /**
+   * The fields besides the bodies that were cut to the log's caps (a header's name or value, or
+   * headers past the count kept); empty when none was. Absent from servers that never cut them.
+   */
+  truncatedFields?: TruncatedField[];
 }
+
+/** Fields of a LoggedRequest the log may cut to its caps (bodies say so in their own flags). */
+export const TRUNCATED_FIELDS = ['path', 'query', 'requestHeaders', 'responseHeaders'] as const;
+export type TruncatedField = (typeof TRUNCATED_FIELDS)[number];
 
 export const ZRequestLogQuery = z.object({
   endpointId: z.coerce.number().int().positive().optional(),
@@ -83,11 +92,19 @@ export const ZRequestLogQuery = z.object({
 export type RequestLogQuery = z.infer<typeof ZRequestLogQuery>;
 
 export interface RequestLogPage {
-  /** Newest first. */
+  /** Newest first; fewer than `limit` when their size would pass the server's bound on an answer. */
   items: LoggedRequest[];
   /** Pass as `before` for the next page; null when there is none. */
   nextBefore: number | null;
 }
+
+/** Why a stream of the log was refused (429): a cap on the streams open at once was reached. */
+export const requestLogStreamRefusals = {
+  reader: 'You have too many request log streams open; close one (another tab or job) first',
+  api: 'This API has too many request log streams open; close one first',
+  team: 'Your team has too many request log streams open (Requests screens and jobs reading the log); close one first',
+  server: 'The server has too many request log streams open; try again later',
+} as const;
 
 export const MAX_SIMULATED_DELAY_MS = 60_000;
 

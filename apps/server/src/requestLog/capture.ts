@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AnswerSource, LoggedProblem } from '@sandbox/contracts';
+import { MAX_LOGGED_BODY_CHARS } from '../config.js';
 import type { CompiledApi, CompiledEndpoint } from '../sandbox/compileApi.js';
 import { SANDBOX_PREFIX, type WrittenAnswer } from '../sandbox/httpHandler.js';
 import type { RouteLookup } from '../sandbox/matchRoute.js';
@@ -9,8 +10,11 @@ import type { SandboxAnswer } from '../sandbox/respond.js';
 // A sandbox call as the request log first holds it: taken on the hot path with as little work as
 // can be (bodies cut, everything else by reference), masked and serialised only when it is written.
 
-/** A body is kept up to this many characters; the entry says when it was cut. */
-export const BODY_CUT = 16 * 1024;
+/**
+ * A body is taken up to this many characters (REQUEST_LOG_BODY_CHARS may keep fewer); the entry says
+ * when it was cut.
+ */
+export const BODY_CUT = MAX_LOGGED_BODY_CHARS;
 
 export interface CapturedCall {
   apiMasterId: number;

@@ -1,12 +1,14 @@
+import type { TruncatedField } from '@sandbox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestLogSettings } from '../config.js';
+import type { LoggedFieldCaps, RequestLogSettings } from '../config.js';
 import { type CapturedCall, maskedHeaders, maskedQuery, routeOf } from './capture.js';
-import type { NewRow, RequestLogStore } from './store.js';
+import { cutHeaders, cutText } from './cutFields.js';
+import { type NewRow, type RequestLogStore, truncationColumns } from './store.js';
 
 const DAY_MS = 86_400_000;
 const SWEEP_MS = 3_600_000;
 
-export interface RecorderOptions extends Omit<RequestLogSettings, 'enabled'> {
+export interface RecorderOptions extends Pick<RequestLogSettings, 'maxEntries' | 'maxAgeDays' | 'fieldCaps'> {
   /** The clock entries are stamped and aged by (tests move it). */
   now: () => number;
   log: FastifyBaseLogger;
@@ -30,7 +32,7 @@ export interface RecorderOptions extends Omit<RequestLogSettings, 'enabled'> {
  * time whatever the load (writing a call costs about as much as answering a simple one).
  */
 export function createRequestRecorder(store: RequestLogStore, options: RecorderOptions) {
-  const { now, log, maxEntries } = options;
+  const { now, log, maxEntries, fieldCaps } = options;
   const flushMs = options.flushMs ?? 200;
   const queueEntries = options.queueEntries ?? 10_000;
   const queueBytes = options.queueBytes ?? 32 * 1024 * 1024;
@@ -89,7 +91,7 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
 
   async function write(batch: Map<number, CapturedCall[]>): Promise<void> {
     const rows: NewRow[] = [];
-    for (const calls of batch.values()) for (const call of calls) rows.push(toRow(call));
+    for (const calls of batch.values()) for (const call of calls) rows.push(toRow(call, fieldCaps));
     await store.insert(rows);
     const cutoff = notBefore();
     for (const apiMasterId of batch.keys()) await store.prune(apiMasterId, maxEntries, cutoff);
@@ -158,27 +160,42 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
 
 export type RequestRecorder = ReturnType<typeof createRequestRecorder>;
 
-function toRow(call: CapturedCall): NewRow {
+/** The call as its entry is written: credentials masked, each field cut to its cap. */
+function toRow(call: CapturedCall, caps: LoggedFieldCaps): NewRow {
   const { endpointId, endpoint, unmatched } = routeOf(call.route);
+  const path = cutText(call.path, caps.pathChars);
+  const query = cutText(maskedQuery(call.query, call.credentialNames.query), caps.queryChars);
+  const requestHeaders = cutHeaders(maskedHeaders(call.requestHeaders, call.credentialNames.headers), caps);
+  const responseHeaders = cutHeaders(call.responseHeaders, caps);
+  const requestBody = call.requestBody === null ? null : cutText(call.requestBody, caps.bodyChars);
+  const responseBody = call.responseBody === null ? null : cutText(call.responseBody, caps.bodyChars);
+  const fields: TruncatedField[] = [];
+  if (path.cut) fields.push('path');
+  if (query.cut) fields.push('query');
+  if (requestHeaders.cut) fields.push('requestHeaders');
+  if (responseHeaders.cut) fields.push('responseHeaders');
   return {
     api_master_id: call.apiMasterId,
     at: new Date(call.at).toISOString(),
     method: call.method,
-    path: call.path,
-    query: maskedQuery(call.query, call.credentialNames.query),
-    request_headers: JSON.stringify(maskedHeaders(call.requestHeaders, call.credentialNames.headers)),
-    request_body: call.requestBody,
-    request_body_truncated: call.requestBodyTruncated ? 1 : 0,
+    path: path.text,
+    query: query.text,
+    request_headers: JSON.stringify(requestHeaders.headers),
+    request_body: requestBody?.text ?? null,
     endpoint_id: endpointId,
     endpoint,
     unmatched,
     status: call.status,
-    response_headers: JSON.stringify(call.responseHeaders),
-    response_body: call.responseBody,
-    response_body_truncated: call.responseBodyTruncated ? 1 : 0,
+    response_headers: JSON.stringify(responseHeaders.headers),
+    response_body: responseBody?.text ?? null,
     duration_ms: call.durationMs,
     problems: JSON.stringify(call.problems),
     source: call.source,
     simulated: call.simulated === null ? null : JSON.stringify(call.simulated),
+    ...truncationColumns({
+      requestBody: call.requestBodyTruncated || Boolean(requestBody?.cut),
+      responseBody: call.responseBodyTruncated || Boolean(responseBody?.cut),
+      fields,
+    }),
   };
 }

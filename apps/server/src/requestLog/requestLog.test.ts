@@ -2,6 +2,7 @@ import { ROLE_REFUSED_MESSAGE, ROLE_VIEWER } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { logHolding, notesYaml, readLog } from '../../test/support/requestLog/notesApi.js';
+import { openStream } from '../../test/support/requestLog/openStream.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { joinTeam } from '../../test/support/team/teamJourneys.js';
@@ -268,39 +269,3 @@ describe.each(dialects)('the request log on %s', (dialect) => {
     expect(Number(left.n)).toBe(0);
   });
 });
-
-/** A request log stream read with fetch() and an Authorization header, as the web app reads it. */
-async function openStream(origin: string, apiMasterId: number, headers: Record<string, string>) {
-  const abort = new AbortController();
-  const res = await fetch(`${origin}/api/api-config-master/${apiMasterId}/requests/stream`, {
-    headers,
-    signal: abort.signal,
-  });
-  if (!res.body) throw new Error(`no stream: ${res.status}`);
-  if (res.status !== 200) abort.abort();
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    /** The next event, comments skipped. */
-    async next(): Promise<{ event?: string; data: string }> {
-      for (;;) {
-        const end = buffered.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const fields = block.split('\n').filter((line) => !line.startsWith(':'));
-          if (fields.length === 0) continue;
-          const value = (name: string) =>
-            fields.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-          return { event: value('event'), data: value('data') ?? '' };
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffered += value;
-      }
-    },
-    close: () => abort.abort(),
-  };
-}

@@ -22,7 +22,10 @@ const listSchema = {
   params: ZApiParams,
   querystring: ZRequestLogQuery,
   response: {
-    200: { description: 'A page of calls (RequestLogPage): `items`, and `nextBefore` for the next' },
+    200: {
+      description:
+        'A page of calls (RequestLogPage): `items`, and `nextBefore` for the next; fewer than `limit` when more would pass REQUEST_LOG_PAGE_BYTES',
+    },
   },
 };
 const clearSchema = {
@@ -43,6 +46,10 @@ const streamSchema = {
     200: {
       description: 'One `data:` event per call (LoggedRequest), its id the entry id',
       content: { 'text/event-stream': { schema: z.string() } },
+    },
+    429: {
+      description:
+        'Too many streams open: the reader’s (10), the API’s (20), the team’s (REQUEST_LOG_TEAM_STREAMS) or the server’s (500); the message says which',
     },
   },
 };
@@ -85,9 +92,12 @@ export function requestLogRoutes(
     { ...read, schema: streamSchema },
     async (request, reply) => {
       const reader = readerOf(request);
-      const apiMasterId = await log.admit(reader, parseWith(ZApiParams, request.params).apiMasterId);
+      const { apiMasterId, teamId } = await log.admit(
+        reader,
+        parseWith(ZApiParams, request.params).apiMasterId,
+      );
       const { before: _before, limit: _limit, ...filters } = parseWith(ZRequestLogQuery, request.query);
-      const place = streams.reserve(apiMasterId, readerKey(reader));
+      const place = streams.reserve({ apiMasterId, teamId, reader: readerKey(reader) });
       let cursor: number;
       try {
         cursor = await streams.cursorOf(apiMasterId, ZLastEventId.parse(request.headers['last-event-id']));

@@ -1,4 +1,4 @@
-import type { RequestLogPage, RequestLogQuery } from '@sandbox/contracts';
+import type { LoggedRequest, RequestLogPage, RequestLogQuery } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Forbidden } from '../http/errors.js';
@@ -9,6 +9,15 @@ import type { RequestLogStore } from './store.js';
 /** Who reads a log: a member of the API's team, or a CI job with one of the API's sandbox tokens. */
 export type LogReader = { user: User } | { token: string };
 
+/** A reader let in: the API, and its team (streams are counted per team). */
+export interface AdmittedReader {
+  apiMasterId: number;
+  teamId: number;
+}
+
+/** What a page's answer holds besides its entries, about: `{"items":[…],"nextBefore":123}`. */
+const PAGE_ENVELOPE_BYTES = 64;
+
 interface RequestLogDeps {
   store: RequestLogStore;
   /** Absent when the log is off (REQUEST_LOG=off): nothing is recorded, the log reads empty. */
@@ -17,30 +26,54 @@ interface RequestLogDeps {
   tokens: TokenService;
   /** The cutoff of the log's age when there is no recorder. */
   notBefore: () => string;
+  /** A page's answer stays under this many bytes (REQUEST_LOG_PAGE_BYTES); the rest is the next page's. */
+  pageBytes: number;
 }
 
-export function createRequestLogService({ store, recorder, apis, tokens, notBefore }: RequestLogDeps) {
+export function createRequestLogService({
+  store,
+  recorder,
+  apis,
+  tokens,
+  notBefore,
+  pageBytes,
+}: RequestLogDeps) {
   /**
-   * The API's id once the reader may read its log: a member of another team is told the API is not
-   * found (as for any of the team's resources), a token of another API or an expired one refused as
-   * a missing session is.
+   * The API and its team once the reader may read its log: a member of another team is told the API
+   * is not found (as for any of the team's resources), a token of another API or an expired one
+   * refused as a missing session is.
    */
-  async function admit(reader: LogReader, apiMasterId: number): Promise<number> {
-    if ('user' in reader) return (await apis.apiOf(reader.user, apiMasterId)).id;
-    if (await tokens.accepts(apiMasterId, reader.token)) return apiMasterId;
+  async function admit(reader: LogReader, apiMasterId: number): Promise<AdmittedReader> {
+    if ('user' in reader) {
+      const api = await apis.apiOf(reader.user, apiMasterId);
+      return { apiMasterId: api.id, teamId: api.team_id };
+    }
+    const accepted = await tokens.accepts(apiMasterId, reader.token);
+    const teamId = accepted ? await store.teamOf(apiMasterId) : undefined;
+    if (teamId !== undefined) return { apiMasterId, teamId };
     throw new Forbidden('A valid session, or an unexpired sandbox token of this API, is required');
   }
 
   return {
     admit,
 
+    /**
+     * A page of the API's log, newest first: `limit` entries at most, and fewer when they would make
+     * an answer past `pageBytes` (issue 25: 200 entries of 16 KB bodies made 6 MB), the rest reached
+     * as any next page is, through `nextBefore`.
+     */
     async list(reader: LogReader, apiMasterId: number, query: RequestLogQuery): Promise<RequestLogPage> {
-      const id = await admit(reader, apiMasterId);
+      const { apiMasterId: id } = await admit(reader, apiMasterId);
       const { before, limit, ...filters } = query;
       // one more than asked says whether there is a next page
       const items = await store.list(id, filters, { before, limit: limit + 1 }, notBefore());
-      const more = items.length > limit;
+      let more = items.length > limit;
       if (more) items.pop();
+      const fit = fitting(items, pageBytes);
+      if (fit < items.length) {
+        items.length = fit;
+        more = true;
+      }
       return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
     },
 
@@ -51,6 +84,19 @@ export function createRequestLogService({ store, recorder, apis, tokens, notBefo
       await store.clear(api.id);
     },
   };
+}
+
+/**
+ * How many of `items`, from the first, fit in an answer of `pageBytes`: one at least, which the caps
+ * on each field keep far under any sensible bound.
+ */
+function fitting(items: LoggedRequest[], pageBytes: number): number {
+  let bytes = PAGE_ENVELOPE_BYTES;
+  for (let n = 0; n < items.length; n++) {
+    bytes += Buffer.byteLength(JSON.stringify(items[n])) + 1;
+    if (bytes > pageBytes) return Math.max(n, 1);
+  }
+  return items.length;
 }
 
 export type RequestLogService = ReturnType<typeof createRequestLogService>;

@@ -1,4 +1,4 @@
-import type { AnswerSource, LoggedRequest, RequestLogQuery } from '@sandbox/contracts';
+import type { AnswerSource, LoggedRequest, RequestLogQuery, TruncatedField } from '@sandbox/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { RequestLogTable } from '../db/schema.js';
@@ -34,6 +34,39 @@ const COLUMNS = [
 /** Rows of one multi-row insert on PostgreSQL: 19 parameters each, well under its 65,535. */
 const INSERT_CHUNK = 1000;
 
+/**
+ * What was cut of an entry, one bit each in its two `*_truncated` columns: 1 is the body, all they
+ * held before the other fields were cut too (so older entries read as they did, and no migration).
+ */
+const REQUEST_CUT = { body: 1, path: 2, query: 4, requestHeaders: 8 } as const;
+const RESPONSE_CUT = { body: 1, responseHeaders: 2 } as const;
+
+export interface CutFields {
+  requestBody: boolean;
+  responseBody: boolean;
+  fields: TruncatedField[];
+}
+
+/** The `*_truncated` columns of an entry of which `cut` was cut. */
+export function truncationColumns(cut: CutFields) {
+  let request = cut.requestBody ? REQUEST_CUT.body : 0;
+  let response = cut.responseBody ? RESPONSE_CUT.body : 0;
+  for (const field of cut.fields) {
+    if (field === 'responseHeaders') response |= RESPONSE_CUT.responseHeaders;
+    else request |= REQUEST_CUT[field];
+  }
+  return { request_body_truncated: request, response_body_truncated: response };
+}
+
+function truncatedFields(row: Row): TruncatedField[] {
+  const fields: TruncatedField[] = [];
+  if (row.request_body_truncated & REQUEST_CUT.path) fields.push('path');
+  if (row.request_body_truncated & REQUEST_CUT.query) fields.push('query');
+  if (row.request_body_truncated & REQUEST_CUT.requestHeaders) fields.push('requestHeaders');
+  if (row.response_body_truncated & RESPONSE_CUT.responseHeaders) fields.push('responseHeaders');
+  return fields;
+}
+
 export function toLoggedRequest(row: Row): LoggedRequest {
   return {
     id: row.id,
@@ -43,18 +76,19 @@ export function toLoggedRequest(row: Row): LoggedRequest {
     query: row.query,
     requestHeaders: JSON.parse(row.request_headers),
     requestBody: row.request_body,
-    requestBodyTruncated: Boolean(row.request_body_truncated),
+    requestBodyTruncated: (row.request_body_truncated & REQUEST_CUT.body) !== 0,
     endpointId: row.endpoint_id,
     endpoint: row.endpoint,
     unmatched: row.unmatched,
     status: row.status,
     responseHeaders: JSON.parse(row.response_headers),
     responseBody: row.response_body,
-    responseBodyTruncated: Boolean(row.response_body_truncated),
+    responseBodyTruncated: (row.response_body_truncated & RESPONSE_CUT.body) !== 0,
     durationMs: Number(row.duration_ms),
     problems: JSON.parse(row.problems),
     source: row.source as AnswerSource,
     simulated: row.simulated === null ? null : JSON.parse(row.simulated),
+    truncatedFields: truncatedFields(row),
   };
 }
 
@@ -148,20 +182,49 @@ export function createRequestLogStore(db: Db) {
       return rows.map(toLoggedRequest);
     },
 
-    /** Oldest first, entries after `afterId`: what a stream has not sent yet. */
+    /**
+     * What a stream has not looked at yet: of the API's next `examine` entries after `afterId`,
+     * those the filters keep, oldest first; and `through`, the last of those looked at, after which
+     * the stream looks next (`afterId` when there was none). However rarely its filters match, a
+     * stream reads each entry once.
+     */
     async after(
       apiMasterId: number,
       afterId: number,
       filters: RequestLogFilters,
       notBefore: string,
-      limit: number,
-    ): Promise<LoggedRequest[]> {
-      const rows = await filtered(apiMasterId, filters, notBefore)
+      examine: number,
+    ): Promise<{ entries: LoggedRequest[]; through: number }> {
+      const next = kysely
+        .selectFrom('request_log')
+        .select('id')
+        .where('api_master_id', '=', apiMasterId)
         .where('id', '>', afterId)
         .orderBy('id', 'asc')
-        .limit(limit)
+        .limit(examine)
+        .as('next');
+      const window = await kysely
+        .selectFrom(next)
+        .select((eb) => eb.fn.max('id').as('through'))
+        .executeTakeFirst();
+      const through = window?.through == null ? afterId : Number(window.through);
+      if (through === afterId) return { entries: [], through };
+      const rows = await filtered(apiMasterId, filters, notBefore)
+        .where('id', '>', afterId)
+        .where('id', '<=', through)
+        .orderBy('id', 'asc')
         .execute();
-      return rows.map(toLoggedRequest);
+      return { entries: rows.map(toLoggedRequest), through };
+    },
+
+    /** The team an API belongs to (undefined once it is gone): streams are counted per team. */
+    async teamOf(apiMasterId: number): Promise<number | undefined> {
+      const row = await kysely
+        .selectFrom('api_masters')
+        .select('team_id')
+        .where('id', '=', apiMasterId)
+        .executeTakeFirst();
+      return row?.team_id;
     },
 
     /** The API's newest entry's id; 0 when it has none. */

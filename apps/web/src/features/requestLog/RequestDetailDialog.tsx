@@ -47,6 +47,9 @@ export function RequestDetailDialog({ call, onClose, onOpenInLab, onCopyCurl }: 
   if (!call) return null;
   const target = `${call.path}${call.query ? `?${call.query}` : ''}`;
   const simulation = simulationSummary(call.simulated);
+  // entries from a server that never cut these fields do not say
+  const cut = call.truncatedFields ?? [];
+  const cutAddress = (['path', 'query'] as const).filter((field) => cut.includes(field)).join(' and ');
   return (
     <AppDialog
       open
@@ -120,7 +123,12 @@ export function RequestDetailDialog({ call, onClose, onOpenInLab, onCopyCurl }: 
           </Alert>
         )}
         <Section title="Request">
-          <HeadersTable label="Request headers" headers={call.requestHeaders} />
+          {cutAddress && <Alert severity="info">Only the start of the {cutAddress} was kept.</Alert>}
+          <HeadersTable
+            label="Request headers"
+            headers={call.requestHeaders}
+            truncated={cut.includes('requestHeaders')}
+          />
           <CallBody label="Request body" body={call.requestBody} truncated={call.requestBodyTruncated} />
         </Section>
         <Divider />
@@ -131,7 +139,11 @@ export function RequestDetailDialog({ call, onClose, onOpenInLab, onCopyCurl }: 
             </Typography>
           ) : (
             <>
-              <HeadersTable label="Response headers" headers={call.responseHeaders} />
+              <HeadersTable
+                label="Response headers"
+                headers={call.responseHeaders}
+                truncated={cut.includes('responseHeaders')}
+              />
               <CallBody
                 label="Response body"
                 body={call.responseBody}

@@ -1,5 +1,5 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { type LoggedRequest, ROLE_VIEWER } from '@sandbox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -52,7 +52,7 @@ export function RequestLogPage() {
   const [open, setOpen] = useState<LoggedRequest | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const stream = useRequestStream(projectId, (call) =>
+  const { state: stream, refusal } = useRequestStream(projectId, (call) =>
     setLive((calls) => [call, ...calls].slice(0, LIVE_CALLS_KEPT)),
   );
   // Connected (again): what arrived while the feed was not open is fetched once.
@@ -136,6 +136,11 @@ export function RequestLogPage() {
           Clear log
         </Button>
       </Stack>
+      {refusal && stream !== 'live' && (
+        <Alert severity="warning" aria-label="Live updates paused">
+          Live updates are paused: {refusal}. The screen connects again by itself.
+        </Alert>
+      )}
       <RequestFiltersBar filters={filters} endpoints={api?.apiConfigList ?? []} onChange={setFilters} />
       {log.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>

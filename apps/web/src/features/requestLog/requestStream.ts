@@ -39,11 +39,26 @@ export function createEventParser(onEvent: (event: ServerSentEvent) => void) {
 
 export class StreamRefused extends Error {
   readonly status: number;
-  constructor(status: number) {
-    super(`The request log's feed answered ${status}`);
+  /** What the server said, when it said why (429: too many streams open, and whose). */
+  readonly reason: string | undefined;
+  constructor(status: number, reason?: string) {
+    super(`The request log's feed answered ${status}${reason ? `: ${reason}` : ''}`);
     this.name = 'StreamRefused';
     this.status = status;
+    this.reason = reason;
   }
+}
+
+/** The `message` of a refusal's JSON body, if it has one. */
+async function reasonOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string')
+      return body.message;
+  } catch {
+    // a refusal without a JSON body (a proxy's page) says nothing more than its status
+  }
+  return undefined;
 }
 
 /**
@@ -65,7 +80,7 @@ export async function readRequestStream(
     cache: 'no-store',
     signal,
   });
-  if (!response.ok || !response.body) throw new StreamRefused(response.status);
+  if (!response.ok || !response.body) throw new StreamRefused(response.status, await reasonOf(response));
   onOpen();
   const parse = createEventParser(({ event, data }) => {
     if (event !== 'request') return;

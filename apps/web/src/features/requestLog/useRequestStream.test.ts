@@ -1,6 +1,6 @@
 import type { LoggedRequest } from '@sandbox/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import type { readRequestStream } from './requestStream';
+import { type readRequestStream, StreamRefused } from './requestStream';
 import { followRequestStream, type StreamState } from './useRequestStream';
 
 type Read = typeof readRequestStream;
@@ -46,6 +46,32 @@ describe('following the live feed', () => {
     expect(states).toEqual(['reconnecting', 'reconnecting', 'live', 'reconnecting', 'live']);
     // two failures in a row, then a drop after a connection: the wait starts again from 1 s
     expect(pauses).toEqual([1000, 2000, 1000]);
+  });
+
+  it('says why the server refused the feed until it is connected again', async () => {
+    const controller = new AbortController();
+    const reasons: (string | undefined)[] = [];
+    const attempts: Array<(options: Parameters<Read>[1]) => Promise<void>> = [
+      async () => {
+        throw new StreamRefused(429, 'Your team has too many request log streams open');
+      },
+      async ({ onOpen }) => {
+        onOpen();
+        controller.abort();
+      },
+    ];
+    const read: Read = async (_api, options) => (attempts.shift() as (typeof attempts)[number])(options);
+
+    await followRequestStream('7', {
+      signal: controller.signal,
+      onState: () => {},
+      onCall: () => {},
+      onRefused: (reason) => reasons.push(reason),
+      read,
+      pause: async () => {},
+    });
+
+    expect(reasons).toEqual(['Your team has too many request log streams open', undefined]);
   });
 
   it('stops once the screen closes, without connecting again', async () => {

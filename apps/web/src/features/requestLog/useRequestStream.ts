@@ -1,6 +1,6 @@
 import type { LoggedRequest } from '@sandbox/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { readRequestStream } from './requestStream';
+import { readRequestStream, StreamRefused } from './requestStream';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
@@ -20,6 +20,8 @@ export interface FollowOptions {
   signal: AbortSignal;
   onState: (state: StreamState) => void;
   onCall: (call: LoggedRequest) => void;
+  /** Why the server refused the feed (too many open), until it is connected again: then undefined. */
+  onRefused?: (reason: string | undefined) => void;
   /** Tests replace the network and the clock. */
   read?: typeof readRequestStream;
   pause?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -31,7 +33,7 @@ export interface FollowOptions {
  */
 export async function followRequestStream(
   apiMasterId: string,
-  { signal, onState, onCall, read = readRequestStream, pause = pauseFor }: FollowOptions,
+  { signal, onState, onCall, onRefused, read = readRequestStream, pause = pauseFor }: FollowOptions,
 ): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
@@ -40,13 +42,15 @@ export async function followRequestStream(
         signal,
         onOpen: () => {
           failures = 0;
+          onRefused?.(undefined);
           onState('live');
         },
         onCall,
       });
     } catch (error) {
       if (signal.aborted) return;
-      console.error(error);
+      if (error instanceof StreamRefused && error.reason) onRefused?.(error.reason);
+      else console.error(error);
     }
     if (signal.aborted) return;
     onState('reconnecting');
@@ -55,22 +59,31 @@ export async function followRequestStream(
   }
 }
 
-/** Follows the API's live feed while the screen is open, and stops when it closes. */
-export function useRequestStream(apiMasterId: string, onCall: (call: LoggedRequest) => void): StreamState {
+/**
+ * Follows the API's live feed while the screen is open, and stops when it closes: its state, and
+ * why the server refused it while it does.
+ */
+export function useRequestStream(
+  apiMasterId: string,
+  onCall: (call: LoggedRequest) => void,
+): { state: StreamState; refusal: string | undefined } {
   const [state, setState] = useState<StreamState>('connecting');
+  const [refusal, setRefusal] = useState<string | undefined>();
   const latestOnCall = useRef(onCall);
   latestOnCall.current = onCall;
 
   useEffect(() => {
     const controller = new AbortController();
     setState('connecting');
+    setRefusal(undefined);
     void followRequestStream(apiMasterId, {
       signal: controller.signal,
       onState: setState,
       onCall: (call) => latestOnCall.current(call),
+      onRefused: setRefusal,
     });
     return () => controller.abort();
   }, [apiMasterId]);
 
-  return state;
+  return { state, refusal };
 }
