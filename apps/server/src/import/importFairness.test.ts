@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importFields } from '../../test/support/catalog.js';
 import { swagger2Petstore } from '../../test/support/import/petstores.js';
+import { refusalOf } from '../../test/support/import/refusalOf.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { TooManyRequests } from '../http/errors.js';
 import { ImportError } from './ImportError.js';
@@ -25,15 +26,6 @@ function postmanCollection(requests: number): Uint8Array[] {
   }));
   const schema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
   return bytes(JSON.stringify({ info: { name: 'Large', schema }, item }));
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the import to be refused');
 }
 
 const TEAM_A = 1;

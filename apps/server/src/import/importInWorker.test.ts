@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
 import { documentWithSchemas } from '../../test/support/import/importHelpers.js';
 import { swagger2Petstore } from '../../test/support/import/petstores.js';
+import { refusalOf } from '../../test/support/import/refusalOf.js';
 import { TooManyRequests } from '../http/errors.js';
 import { encodeBaseline } from '../reimport/baseline.js';
 import { ImportError } from './ImportError.js';
@@ -15,15 +16,6 @@ const bytes = (text: string) => [Buffer.from(text, 'utf8')];
 function readHere(text: string, fileName: string) {
   const imported = importOpenApi(text, fileName);
   return { ...imported, storedBaseline: encodeBaseline(imported) };
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the import to be refused');
 }
 
 describe('importing on a worker thread', () => {

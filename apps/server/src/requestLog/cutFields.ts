@@ -15,16 +15,26 @@ export function cutHeaders(
   headers: Record<string, string>,
   caps: Pick<LoggedFieldCaps, 'headers' | 'headerChars'>,
 ): { headers: Record<string, string>; cut: boolean } {
+  // the usual call is within every cap: it is kept as it is, with no copy (this runs for every call)
+  let count = 0;
+  for (const name in headers) {
+    count += 1;
+    if (count > caps.headers || name.length > caps.headerChars || headers[name].length > caps.headerChars)
+      return cutEach(headers, caps);
+  }
+  return { headers, cut: false };
+}
+
+function cutEach(
+  headers: Record<string, string>,
+  caps: Pick<LoggedFieldCaps, 'headers' | 'headerChars'>,
+): { headers: Record<string, string>; cut: true } {
   const kept: Record<string, string> = {};
   let count = 0;
-  let cut = false;
   for (const [name, value] of Object.entries(headers)) {
-    if (count === caps.headers) return { headers: kept, cut: true };
-    const shortName = cutText(name, caps.headerChars);
-    const shortValue = cutText(value, caps.headerChars);
-    kept[shortName.text] = shortValue.text;
-    cut ||= shortName.cut || shortValue.cut;
+    if (count === caps.headers) break;
+    kept[cutText(name, caps.headerChars).text] = cutText(value, caps.headerChars).text;
     count += 1;
   }
-  return { headers: kept, cut };
+  return { headers: kept, cut: true };
 }

@@ -37,21 +37,21 @@ function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let idle = setTimeout(stalled, idleMs);
-    function stalled() {
+    // one timer per body, pushed back as each chunk arrives
+    const idle = setTimeout(() => {
       req.removeAllListeners('data');
       reject(new BodyStalled());
-    }
+    }, idleMs);
     req.on('data', (chunk: Buffer) => {
-      clearTimeout(idle);
       size += chunk.length;
       const refusal =
         size > BODY_LIMIT ? new BodyTooLarge() : !hold.admit(chunk.length) ? new TooManyBodies() : null;
       if (refusal === null) {
         chunks.push(chunk);
-        idle = setTimeout(stalled, idleMs);
+        idle.refresh();
         return;
       }
+      clearTimeout(idle);
       req.removeAllListeners('data');
       req.resume();
       reject(refusal);
