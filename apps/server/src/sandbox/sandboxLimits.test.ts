@@ -202,11 +202,12 @@ describe.each(dialects)('list pages, on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('request bodies read at once, on %s', (dialect) => {
+// Bodies are held and read before any record is: the database plays no part, so one dialect is enough.
+describe('request bodies read at once', () => {
   let app: TestApp;
   let auth: { authorization: string };
   beforeAll(async () => {
-    app = await startTestApp(dialect, {
+    app = await startTestApp('sqlite', {
       SANDBOX_MAX_INFLIGHT_BYTES: '3000',
       SANDBOX_MAX_INFLIGHT_BYTES_PER_CLIENT: '1500',
       SANDBOX_BODY_TIMEOUT: '1s',
@@ -300,12 +301,13 @@ describe.each(dialects)('request bodies read at once, on %s', (dialect) => {
       method: 'PUT',
       url: `/api/api-config-master/${notes.api.id}/behaviour`,
       headers: auth,
-      payload: { delayMs: 3000 },
+      payload: { delayMs: 2000 },
     });
     expect(behaviour.statusCode).toBe(200);
     const from = { 'x-forwarded-for': '203.0.113.9' };
     const delayed = notes.call('POST', '/notes', { body, headers: from });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // well inside the delay: the first body has been read, and its answer is still waiting
+    await new Promise((resolve) => setTimeout(resolve, 800));
     const meanwhile = await notes.call('POST', '/notes', {
       body,
       headers: { ...from, 'x-sandbox-simulation': 'off' },
