@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await installOpenApi(server);
   const lifecycle: Lifecycle = { ready: false };
   healthRoutes(server, db, lifecycle);
-  const metrics = config.metrics.enabled ? createMetrics({ pool: db.pool }) : undefined;
+  const metrics = config.metrics.enabled ? createMetrics({ pool: db.pool, queries: db.queries }) : undefined;
   if (metrics) {
     metrics.instrument(server);
     metricsRoute(server, metrics, config.metrics.token);

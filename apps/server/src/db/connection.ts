@@ -14,6 +14,8 @@ export interface Db {
   sqlite?: SQLite.Database;
   /** PostgreSQL's connection pool (its figures are metrics). */
   pool?: pg.Pool;
+  /** Queries sent to PostgreSQL so far, each one round trip (a metric, and the bench's count). */
+  queries?: () => number;
   close(): Promise<void>;
 }
 
@@ -48,8 +50,16 @@ export function connect(
     // An idle connection the server closes (a restart, a dropped database) must not end the process:
     // the pool discards it and opens a new one for the next query.
     pool.on('error', onConnectionLost);
+    let queries = 0;
+    pool.on('connect', (client) => {
+      const send = client.query;
+      client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+        queries += 1;
+        return (send as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof client.query;
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', pool, queries: () => queries, close: () => kysely.destroy() };
   }
   const file = join(options.dataDir, 'app.db');
   const owner = claimDataDir(options.dataDir);

@@ -19,6 +19,7 @@ import * as trafficSimulation from './migrations/016_traffic_simulation.js';
 import * as mailOutbox from './migrations/017_mail_outbox.js';
 import * as designedRows from './migrations/018_designed_rows.js';
 import * as importBaseline from './migrations/019_import_baseline.js';
+import * as recordListingKey from './migrations/020_record_listing_key.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -41,6 +42,7 @@ const migrations = {
   '017_mail_outbox': mailOutbox,
   '018_designed_rows': designedRows,
   '019_import_baseline': importBaseline,
+  '020_record_listing_key': recordListingKey,
 };
 
 export async function migrate(db: Db): Promise<void> {

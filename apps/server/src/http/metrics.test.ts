@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
+import { petstoreYaml } from '../../test/support/petstore.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
@@ -24,16 +25,18 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+async function scrapeOf(app: TestApp): Promise<string> {
+  const res = await app.server.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.body;
+}
+
 describe.each(dialects)('metrics, on %s', (dialect) => {
   let app: TestApp;
   afterEach(() => app.close());
 
-  const scrape = async () => {
-    const res = await app.server.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    return res.body;
-  };
+  const scrape = () => scrapeOf(app);
 
   it('counts each deployed API’s sandbox calls by status class, its validation failures, and the control plane by route', async () => {
     app = await startTestApp(dialect, { METRICS_TOKEN: TOKEN });
@@ -90,5 +93,31 @@ describe.each(dialects)('metrics, on %s', (dialect) => {
     const off = await app.server.inject('/metrics');
     expect(off.headers['content-type'] ?? '').not.toMatch(/^text\/plain; version/);
     expect(off.body).not.toContain('sandbox_requests_total');
+  });
+});
+
+describe.runIf(dialects.includes('postgres'))('round trips to PostgreSQL', () => {
+  let app: TestApp;
+  afterEach(() => app.close());
+
+  it('count one for a GET of a stored record, one for a valid POST', async () => {
+    app = await startTestApp('postgres', { METRICS_TOKEN: TOKEN, REQUEST_LOG: 'off' });
+    const { auth } = await signUpAndVerify(app);
+    const sandbox = await deploy(app, auth, petstoreYaml);
+    const created = await sandbox.call('POST', '/pets', { body: { name: 'Rex', tag: 'dog' } });
+    expect(created.statusCode).toBe(201);
+    const sent = async () => sample(await scrapeOf(app), 'db_queries_total') as number;
+    // what the server does meanwhile on its own (its mail outbox looks every 30 s) adds a few
+    const CALLS = 50;
+    const BACKGROUND = 5;
+    const before = await sent();
+    for (let i = 0; i < CALLS; i++)
+      expect((await sandbox.call('GET', `/pets/${created.json().id}`)).statusCode).toBe(200);
+    const afterReads = await sent();
+    expect(afterReads - before).toBeGreaterThanOrEqual(CALLS);
+    expect(afterReads - before).toBeLessThan(CALLS + BACKGROUND);
+    for (let i = 0; i < CALLS; i++)
+      expect((await sandbox.call('POST', '/pets', { body: { name: `Rex ${i}` } })).statusCode).toBe(201);
+    expect((await sent()) - afterReads).toBeLessThan(CALLS + BACKGROUND);
   });
 });

@@ -28,7 +28,7 @@ export interface SandboxObservation {
  * by route, each deployed API's sandbox calls by status class and its validation failures, the
  * PostgreSQL pool, and Node's own (event-loop lag, memory, CPU).
  */
-export function createMetrics(options: { pool?: pg.Pool } = {}) {
+export function createMetrics(options: { pool?: pg.Pool; queries?: () => number } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -60,6 +60,20 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     gauge('db_pool_connections', 'PostgreSQL connections open', () => pool.totalCount);
     gauge('db_pool_idle_connections', 'PostgreSQL connections idle', () => pool.idleCount);
     gauge('db_pool_waiting_clients', 'Queries waiting for a PostgreSQL connection', () => pool.waitingCount);
+  }
+  const { queries } = options;
+  if (queries) {
+    let reported = 0;
+    new Counter({
+      name: 'db_queries_total',
+      help: 'Queries sent to PostgreSQL, each one round trip',
+      registers: [registry],
+      collect() {
+        const sent = queries();
+        this.inc(sent - reported);
+        reported = sent;
+      },
+    });
   }
 
   return {
