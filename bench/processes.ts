@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 
@@ -64,19 +64,52 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/**
+ * One process's figures from /proc (Linux), the fields after its command name (which may hold spaces):
+ * [1] the parent's pid, [11] [12] its own user and system ticks, [13] [14] those of its children it
+ * has waited for since they exited.
+ */
+function statOf(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return undefined; // the process is gone
+  }
+}
+
+const TICKS_PER_SECOND = 100;
+const ownTicks = (fields: string[] | undefined) => (fields ? Number(fields[11]) + Number(fields[12]) : 0);
+
 /** CPU time a process and its children have used so far, in seconds (Linux, user + system). */
 export function cpuSeconds(pid: number): number {
   let ticks = 0;
-  for (const p of [pid, ...childrenOf(pid)]) {
+  for (const p of [pid, ...childrenOf(pid)]) ticks += ownTicks(statOf(p));
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU time every process of this name has used so far, in seconds, those that ended included: each
+ * running one's own, and what the ended children of the first of them (the parent of the others, as
+ * PostgreSQL's postmaster is) used before they ended.
+ */
+export function cpuSecondsOfAll(name: string): number {
+  const named = new Map<number, string[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      // the fields after the command name, which may itself hold spaces
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== name) continue;
     } catch {
-      // the process is gone
+      continue;
     }
+    const fields = statOf(Number(entry));
+    if (fields) named.set(Number(entry), fields);
   }
-  return ticks / 100;
+  let ticks = 0;
+  for (const fields of named.values()) {
+    ticks += ownTicks(fields);
+    if (!named.has(Number(fields[1]))) ticks += Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 function childrenOf(pid: number): number[] {

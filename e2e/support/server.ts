@@ -16,6 +16,8 @@ export interface RunningProduct {
   /** What the server wrote to its standard output so far (its log, one JSON line per entry). */
   log(): string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would. */
+  kill(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -83,8 +85,14 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         }),
       );
     },
+    async kill() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

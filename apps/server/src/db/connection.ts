@@ -40,15 +40,23 @@ function claimDataDir(dataDir: string): SQLite.Database {
   return lock;
 }
 
+/**
+ * PostgreSQL's connections. Statements the sandbox sends by name (sandbox/postgresRecords.ts) are
+ * parsed once per connection but planned at every call, with the tables as they are then: a plan
+ * kept from when a collection held ten records scans it whole once it holds a hundred thousand.
+ * Statements without a name, all the others, are planned at every call anyway.
+ */
+export function postgresPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_custom_plan' });
+}
+
 /** SQLite at `$DATA_DIR/app.db` by default; PostgreSQL when a `postgres://` URL is given. */
 export function connect(
   options: { dataDir: string; databaseUrl?: string },
   onConnectionLost: (error: Error) => void = () => {},
 ): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server closes (a restart, a dropped database) must not end the process:
-    // the pool discards it and opens a new one for the next query.
+    const pool = postgresPool(options.databaseUrl);
     pool.on('error', onConnectionLost);
     let queries = 0;
     pool.on('connect', (client) => {

@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type pg from 'pg';
+import { batched } from '../db/batches.js';
 import type { Database } from '../db/schema.js';
 import { PAGE_BYTES, type Records } from './records.js';
 import { checkUsage, type StorageLimits, type Usage } from './storageLimits.js';
@@ -21,8 +23,85 @@ const ATTEMPTS = 5;
  * A collection's records, as its listing index is keyed (migration 020): a list states only this, a
  * lookup only the primary key's columns, so that each can use its own index and nothing else.
  */
-const listed = (apiMasterId: number, collection: string) =>
-  sql`(api_master_id::text || ' ' || collection) = ${`${apiMasterId} ${collection}`}`;
+const LISTED = `(api_master_id::text || ' ' || collection) = $1`;
+const listingKey = (apiMasterId: number, collection: string) => `${apiMasterId} ${collection}`;
+
+/** Adds a change of one record to one of the API's usage rows, in the statement that made it. */
+const COUNTED = `
+  INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
+  SELECT $1::integer, $2::integer, records, bytes FROM delta
+  ON CONFLICT (api_master_id, shard) DO UPDATE
+  SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes`;
+
+/**
+ * The statements of the sandbox's calls, written once and sent by name: PostgreSQL parses each once
+ * per connection (pg's prepared statements) and plans it at every call, with the tables as they are
+ * then (db/connection.ts says why), where Kysely would build and send the text of each every time.
+ */
+const STATEMENTS = {
+  isStateful: 'SELECT 1 FROM sandbox_collections WHERE api_master_id = $1 AND collection = $2',
+  // Records looked up together, each by its key: the data of each (null when absent), in their order.
+  find: `
+    SELECT r.data FROM unnest($1::integer[], $2::varchar[], $3::varchar[]) WITH ORDINALITY
+      AS k (api_master_id, collection, record_key, n)
+    LEFT JOIN sandbox_records AS r USING (api_master_id, collection, record_key)
+    ORDER BY k.n`,
+  // The page's records, then only those whose text, with the records before them, fits PAGE_BYTES
+  // (the first always does); octet_length reads a stored text's size without reading the text.
+  page: `
+    SELECT data FROM (
+      SELECT data, created_at, record_key,
+             SUM(octet_length(data)) OVER (ORDER BY created_at, record_key) - octet_length(data) AS before
+      FROM (
+        SELECT data, created_at, record_key FROM sandbox_records WHERE ${LISTED}
+        ORDER BY created_at, record_key LIMIT $2 OFFSET $3
+      ) AS asked
+    ) AS sized
+    WHERE before = 0 OR before + octet_length(data) <= $4
+    ORDER BY created_at, record_key`,
+  count: `SELECT count(*) AS count FROM sandbox_records WHERE ${LISTED}`,
+  // New records of collections known to be stateful, stored and counted together (on one usage row of
+  // each API): the keys of those stored, the others' being taken. No key comes twice in one batch.
+  add: `
+    WITH input AS (
+      SELECT * FROM unnest($1::integer[], $2::varchar[], $3::varchar[], $4::text[], $5::varchar[], $6::bigint[])
+        AS i (api_master_id, collection, record_key, data, created_at, bytes)
+    ), saved AS (
+      INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at)
+      SELECT api_master_id, collection, record_key, data, created_at FROM input
+      ON CONFLICT (api_master_id, collection, record_key) DO NOTHING
+      RETURNING api_master_id, collection, record_key
+    ), counted AS (
+      INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
+      SELECT api_master_id, $7::integer, count(*), sum(bytes) FROM saved JOIN input
+        USING (api_master_id, collection, record_key)
+      GROUP BY api_master_id
+      ON CONFLICT (api_master_id, shard) DO UPDATE
+      SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
+    )
+    SELECT api_master_id, collection, record_key FROM saved`,
+  // A new record, stored and counted, its collection marked stateful: false when the key is taken.
+  addAndMark: `
+    WITH saved AS (
+      INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at)
+      VALUES ($1, $3, $4, $5, $6)
+      ON CONFLICT (api_master_id, collection, record_key) DO NOTHING
+      RETURNING 1
+    ), marked AS (
+      INSERT INTO sandbox_collections (api_master_id, collection)
+      SELECT $1::integer, $3::varchar FROM saved
+      ON CONFLICT DO NOTHING
+    ), delta AS (SELECT 1 AS records, $7::bigint AS bytes FROM saved)
+    ${COUNTED}
+    RETURNING 1`,
+  // The record and its share of the usage go together.
+  remove: `
+    WITH gone AS (
+      DELETE FROM sandbox_records WHERE api_master_id = $1 AND collection = $3 AND record_key = $4
+      RETURNING octet_length(data) AS size
+    ), delta AS (SELECT -1 AS records, -size::bigint AS bytes FROM gone), counted AS (${COUNTED})
+    SELECT size FROM gone`,
+} as const;
 
 async function usageOf(db: Reader, apiMasterId: number): Promise<Usage> {
   const row = await db
@@ -52,24 +131,76 @@ async function addToUsage(trx: Transaction<Database>, apiMasterId: number, delta
 }
 
 /**
+ * Batches of lookups or of new records (db/batches.ts): two at the database at once per instance, of
+ * at most 200 calls and, for new records, 1 MB of them.
+ */
+const IN_FLIGHT = 2;
+const MAX_CALLS = 200;
+const BATCH_BYTES = 1024 * 1024;
+
+interface RecordKey {
+  apiMasterId: number;
+  collection: string;
+  key: string;
+}
+
+interface NewRecord extends RecordKey {
+  json: string;
+  createdAt: string;
+  bytes: number;
+}
+
+const identity = (record: RecordKey) => `${record.apiMasterId}\u0000${record.collection}\u0000${record.key}`;
+
+/** A batch's inputs as one array per field, in order: what `unnest` turns back into rows. */
+function columnsOf<T, K extends keyof T>(rows: T[], fields: readonly K[]): T[K][][] {
+  return fields.map((field) => rows.map((row) => row[field]));
+}
+
+/**
  * Records on a database that several instances share. Each write adds its exact change (the size of
  * the record it replaced, read under that record's lock) to the API's usage in the same transaction,
  * so the usage is the records' own count and size, on every instance. A write is checked against the
  * usage as this instance last read it (see usageEstimate.ts): writes to one API at the same moment
  * may together pass a limit by what they add, and each write after them is refused.
  */
-export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Records {
-  const estimate = createUsageEstimate((apiMasterId) => usageOf(db, apiMasterId), limits);
-  const findJson = async (apiMasterId: number, collection: string, key: string) => {
-    const row = await db
-      .selectFrom('sandbox_records')
-      .select('data')
-      .where('api_master_id', '=', apiMasterId)
-      .where('collection', '=', collection)
-      .where('record_key', '=', key)
-      .executeTakeFirst();
-    return row?.data;
-  };
+export function postgresRecords(
+  db: { kysely: Kysely<Database>; pool: pg.Pool },
+  limits: StorageLimits,
+): Records {
+  const run = async <Row extends pg.QueryResultRow>(name: keyof typeof STATEMENTS, values: unknown[]) =>
+    (await db.pool.query<Row>({ name, text: STATEMENTS[name], values })).rows;
+  const estimate = createUsageEstimate((apiMasterId) => usageOf(db.kysely, apiMasterId), limits);
+  const lookUp = batched(
+    async (keys: RecordKey[]) =>
+      (await run<{ data: string | null }>('find', columnsOf(keys, ['apiMasterId', 'collection', 'key']))).map(
+        (row) => row.data ?? undefined,
+      ),
+    { inFlight: IN_FLIGHT, maxCalls: MAX_CALLS },
+  );
+  const findJson = (apiMasterId: number, collection: string, key: string) =>
+    lookUp({ apiMasterId, collection, key });
+
+  const insert = batched(
+    async (records: NewRecord[]) => {
+      // a key met twice is stored once, and its second call told it is taken (it then replaces it)
+      const first = new Map<string, NewRecord>();
+      for (const record of records) if (!first.has(identity(record))) first.set(identity(record), record);
+      const unique = [...first.values()];
+      const columns = ['apiMasterId', 'collection', 'key', 'json', 'createdAt', 'bytes'] as const;
+      const saved = await run<{ api_master_id: number; collection: string; record_key: string }>('add', [
+        ...columnsOf(unique, columns),
+        aShard(),
+      ]);
+      const stored = new Set(
+        saved.map((row) =>
+          identity({ apiMasterId: row.api_master_id, collection: row.collection, key: row.record_key }),
+        ),
+      );
+      return records.map((record) => first.get(identity(record)) === record && stored.has(identity(record)));
+    },
+    { inFlight: IN_FLIGHT, maxCalls: MAX_CALLS, maxWeight: BATCH_BYTES, weigh: (record) => record.bytes },
+  );
 
   /**
    * A new record, stored and counted in one statement (and its collection marked stateful when
@@ -79,26 +210,11 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
   async function add(apiMasterId: number, collection: string, key: string, json: string, mark: boolean) {
     const bytes = Buffer.byteLength(json);
     if (!(await estimate.allows(apiMasterId, { records: 1, bytes }))) return false;
-    const marked = mark
-      ? sql`, marked AS (
-          INSERT INTO sandbox_collections (api_master_id, collection)
-          SELECT ${apiMasterId}::integer, ${collection}::varchar FROM saved
-          ON CONFLICT DO NOTHING
-        )`
-      : sql``;
-    const { rows } = await sql<{ added: number }>`
-      WITH saved AS (
-        INSERT INTO sandbox_records (api_master_id, collection, record_key, data, created_at)
-        VALUES (${apiMasterId}, ${collection}, ${key}, ${json}, ${new Date().toISOString()})
-        ON CONFLICT (api_master_id, collection, record_key) DO NOTHING
-        RETURNING 1
-      )${marked}
-      INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
-      SELECT ${apiMasterId}::integer, ${aShard()}::integer, 1, ${bytes}::bigint FROM saved
-      ON CONFLICT (api_master_id, shard) DO UPDATE
-      SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
-      RETURNING 1 AS added`.execute(db);
-    if (rows.length === 0) return false;
+    const createdAt = new Date().toISOString();
+    const added = mark
+      ? (await run('addAndMark', [apiMasterId, aShard(), collection, key, json, createdAt, bytes])).length > 0
+      : await insert({ apiMasterId, collection, key, json, createdAt, bytes });
+    if (!added) return false;
     estimate.note(apiMasterId, { records: 1, bytes });
     return true;
   }
@@ -108,7 +224,7 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
     const bytes = Buffer.byteLength(json);
     const record = { api_master_id: apiMasterId, collection, record_key: key };
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const written = await db.transaction().execute(async (trx) => {
+      const written = await db.kysely.transaction().execute(async (trx) => {
         const old = await trx
           .selectFrom('sandbox_records')
           .select(sql<string>`octet_length(data)`.as('size'))
@@ -159,33 +275,14 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
 
   return {
     async isStateful(apiMasterId, collection) {
-      const row = await db
-        .selectFrom('sandbox_collections')
-        .select('collection')
-        .where('api_master_id', '=', apiMasterId)
-        .where('collection', '=', collection)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await run('isStateful', [apiMasterId, collection])).length > 0;
     },
     async listJson(apiMasterId, collection, { offset, limit }) {
-      // The page's records, then only those whose text, with the records before them, fits PAGE_BYTES
-      // (the first always does); octet_length reads a stored text's size without reading the text.
-      const page = sql<{ data: string }>`
-        SELECT data FROM (
-          SELECT data, created_at, record_key,
-                 SUM(octet_length(data)) OVER (ORDER BY created_at, record_key) - octet_length(data) AS before
-          FROM (
-            SELECT data, created_at, record_key FROM sandbox_records
-            WHERE ${listed(apiMasterId, collection)}
-            ORDER BY created_at, record_key LIMIT ${limit} OFFSET ${offset}
-          ) AS asked
-        ) AS sized
-        WHERE before = 0 OR before + octet_length(data) <= ${PAGE_BYTES}
-        ORDER BY created_at, record_key`.execute(db);
-      const total = sql<{ count: string }>`
-        SELECT count(*) FROM sandbox_records WHERE ${listed(apiMasterId, collection)}`.execute(db);
-      const [{ rows }, counted] = await Promise.all([page, total]);
-      const { count } = counted.rows[0];
+      const listed = listingKey(apiMasterId, collection);
+      const [rows, [{ count }]] = await Promise.all([
+        run<{ data: string }>('page', [listed, limit, offset, PAGE_BYTES]),
+        run<{ count: string }>('count', [listed]),
+      ]);
       return { texts: rows.map((r) => r.data), total: Number(count) };
     },
     async find(apiMasterId, collection, key) {
@@ -196,19 +293,7 @@ export function postgresRecords(db: Kysely<Database>, limits: StorageLimits): Re
     put: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, true),
     upsert: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, false),
     async remove(apiMasterId, collection, key) {
-      // the record and its share of the usage go together, in one statement
-      const { rows } = await sql<{ size: number }>`
-        WITH gone AS (
-          DELETE FROM sandbox_records
-          WHERE api_master_id = ${apiMasterId} AND collection = ${collection} AND record_key = ${key}
-          RETURNING octet_length(data) AS size
-        ), counted AS (
-          INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
-          SELECT ${apiMasterId}::integer, ${aShard()}::integer, -1, -size FROM gone
-          ON CONFLICT (api_master_id, shard) DO UPDATE
-          SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
-        )
-        SELECT size FROM gone`.execute(db);
+      const rows = await run<{ size: number }>('remove', [apiMasterId, aShard(), collection, key]);
       if (rows.length === 0) return false;
       estimate.note(apiMasterId, { records: -1, bytes: -rows[0].size });
       return true;

@@ -46,7 +46,9 @@ export interface Records extends RecordStore {
 }
 
 export function createRecordStore(db: Db, limits: StorageLimits): RecordStore {
-  const store = db.sqlite ? sqliteRecords(db.sqlite, limits) : postgresRecords(db.kysely, limits);
+  const store = db.sqlite
+    ? sqliteRecords(db.sqlite, limits)
+    : postgresRecords({ kysely: db.kysely, pool: db.pool as NonNullable<Db['pool']> }, limits);
   // Statefulness only ever turns on, so a positive answer can be remembered on every instance.
   const known = new Set<string>();
   const knownKey = (apiMasterId: number, collection: string) => `${apiMasterId}\u0000${collection}`;
