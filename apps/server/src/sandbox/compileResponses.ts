@@ -90,12 +90,29 @@ export function compileResponses(
     };
     if (!operation) return response;
     const declared = operation.responses[config.responseCode] as DeclaredResponse | undefined;
-    response.media = new MediaChoice(compileMedia(config, response, declared, context));
+    response.media = new MediaChoice(compileMedia(config, response, declared, context), asConcrete);
     response.headers = compileHeaders(declared?.headers);
     return response;
   });
   const table = tableOf(responses);
   return { ...table, success: successOf(table), invalid: invalidOf(table) };
+}
+
+/**
+ * A declared range answering the concrete type a request named (`*\/*` asked for `application/json`):
+ * written as that type is written, so a string is sent as JSON text, not bare. Its example is checked
+ * again when that type is JSON, since a text or binary default never checks it.
+ */
+function asConcrete(range: CompiledMedia, contentType: string): CompiledMedia {
+  const kind = mediaKind(contentType);
+  if (kind === range.kind) return range;
+  return {
+    ...range,
+    contentType,
+    kind,
+    exampleFits: undefined,
+    serialisation: { ...range.serialisation, kind, contentType },
+  };
 }
 
 function compileMedia(

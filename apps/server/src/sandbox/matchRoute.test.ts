@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PARAM_LENGTH, Router } from './matchRoute.js';
+import { type AcceptsPath, MAX_PARAM_LENGTH, Router } from './matchRoute.js';
 
-function routerOf(routes: [string, string][]): Router<string> {
-  const router = new Router<string>();
+function routerOf(routes: [string, string][], accepts?: AcceptsPath<string>): Router<string> {
+  const router = new Router<string>(accepts);
   for (const [method, template] of routes) router.add(method, template, `${method} ${template}`);
   return router;
 }
@@ -151,6 +151,64 @@ describe('the sandbox router', () => {
       ['GET', '/users/{userId}'],
     ]);
     expect(twice.lookup('GET', '/users/7')).toEqual(found('GET /users/{id}', { id: '7' }));
+  });
+
+  it('sends a request to the first operation of one shape whose path parameters take its values', () => {
+    const digitsOnly = new Set(['GET /journals/{number}', 'GET /odd*/{number}', 'GET /only/{number}']);
+    const asked: string[] = [];
+    const shapes = routerOf(
+      [
+        ['GET', '/journals/{number}'],
+        ['GET', '/journals/{id}'],
+        ['GET', '/odd*/{number}'],
+        ['GET', '/odd*/{name}'],
+        ['GET', '/only/{number}'],
+      ],
+      (handler, params) => {
+        asked.push(handler);
+        return !digitsOnly.has(handler) || Object.values(params).every((value) => /^\d+$/.test(value));
+      },
+    );
+    expect(shapes.lookup('GET', '/journals/7')).toEqual(found('GET /journals/{number}', { number: '7' }));
+    expect(shapes.lookup('GET', '/journals/x')).toEqual(found('GET /journals/{id}', { id: 'x' }));
+    expect(shapes.lookup('HEAD', '/journals/x')).toEqual(found('GET /journals/{id}', { id: 'x' }));
+    // templates the tree cannot hold share a place the same way
+    expect(shapes.lookup('GET', '/odd*/7')).toEqual(found('GET /odd*/{number}', { number: '7' }));
+    expect(shapes.lookup('GET', '/odd*/x')).toEqual(found('GET /odd*/{name}', { name: 'x' }));
+    asked.length = 0;
+    // alone at its place, an operation is never asked: it answers, and refuses the value itself
+    expect(shapes.lookup('GET', '/only/x')).toEqual(found('GET /only/{number}', { number: 'x' }));
+    expect(asked).toEqual([]);
+  });
+
+  it('gives a value no operation of the shape takes to the first, which refuses it', () => {
+    const refusing = new Router<string>(() => false);
+    refusing.add('GET', '/journals/{id}', 'first');
+    refusing.add('GET', '/journals/{number}', 'second');
+    expect(refusing.lookup('GET', '/journals/x')).toEqual(found('first', { id: 'x' }));
+  });
+
+  it('routes a template by its path alone, without the fragment the document writes', () => {
+    const fragments = routerOf([
+      ['GET', '/v1/connectors/{idOrName}#idOrName'],
+      ['POST', '/voice/{id}#operation=associate'],
+      ['POST', '/voice/{id}#operation=disassociate'],
+      ['GET', '/odd/{a#b}'],
+      ['GET', 'relative#x'],
+    ]);
+    expect(fragments.lookup('GET', '/v1/connectors/abc')).toEqual(
+      found('GET /v1/connectors/{idOrName}#idOrName', { idOrName: 'abc' }),
+    );
+    // a fragment that was sent encoded is part of the value
+    expect(fragments.lookup('GET', '/v1/connectors/abc%23idOrName')).toEqual(
+      found('GET /v1/connectors/{idOrName}#idOrName', { idOrName: 'abc#idOrName' }),
+    );
+    // templates that differ by fragment alone share a place: the first answers
+    expect(fragments.lookup('POST', '/voice/7')).toEqual(
+      found('POST /voice/{id}#operation=associate', { id: '7' }),
+    );
+    expect(fragments.lookup('GET', '/odd/7')).toEqual(found('GET /odd/{a#b}', { 'a#b': '7' }));
+    expect(fragments.lookup('GET', '/relative')).toEqual(found('GET relative#x'));
   });
 
   it(`takes parameter values up to ${MAX_PARAM_LENGTH} characters`, () => {

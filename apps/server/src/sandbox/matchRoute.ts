@@ -1,6 +1,11 @@
 // The sandbox router: OpenAPI path templates on find-my-way (Fastify's radix-tree router), so a lookup
 // costs the same whatever the API's size, static segments win over parameters, and parameters may sit
 // anywhere in a segment (`/files/{name}.{ext}`, `/test:{rpc}`).
+//
+// Several operations may share a method and a place in the tree: templates of one shape whose
+// parameters differ (Xero's `/Journals/{JournalID}`, a uuid, and `/Journals/{JournalNumber}`, an
+// integer). A request goes to the first, in the document's order, whose path parameters take its
+// values; when none does, to the first, which refuses it as invalid.
 
 import FindMyWay from 'find-my-way';
 
@@ -23,10 +28,14 @@ interface Route<T> {
 }
 
 /** A template find-my-way cannot hold (a literal `*`, or an encoded `/`, `?` or `#`), matched by regex. */
-interface FallbackRoute<T> extends Route<T> {
+interface FallbackPlace<T> {
   method: string;
   regex: RegExp;
+  routes: Route<T>[];
 }
+
+/** Whether an operation takes these values of its path parameters (by its own names). */
+export type AcceptsPath<T> = (handler: T, params: Record<string, string>) => boolean;
 
 /** The order an `Allow` header lists methods in. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
@@ -48,32 +57,46 @@ export class Router<T> {
     querystringParser: () => NO_QUERY,
   });
   private readonly methods = new Set<string>();
-  /** `METHOD tree-path` of each route in the tree: a second operation at the same place is unreachable. */
-  private readonly taken = new Set<string>();
-  private readonly fallback: FallbackRoute<T>[] = [];
+  /** By `METHOD tree-path`, the operations at each place of the tree, in the document's order. */
+  private readonly places = new Map<string, Route<T>[]>();
+  private readonly fallback: FallbackPlace<T>[] = [];
+
+  /** `accepts` is asked only at a place several operations share. */
+  constructor(private readonly accepts: AcceptsPath<T> = () => true) {}
 
   /**
    * `template` as the document writes it: `/pets/{petId}`, `/files/{name}.{ext}`, `/caf%C3%A9`.
-   * The first operation added for a method and template wins, as in the document's order.
+   * Operations are added in the document's order: at a shared place, the first one that takes the
+   * request's values answers it.
    */
   add(method: string, template: string, handler: T): void {
     this.methods.add(method);
-    const path = template.startsWith('/') ? template : `/${template}`;
+    const path = routedPath(template);
     const names = [...path.matchAll(new RegExp(PARAMETER, 'g'))].map((m) => m[1] as string);
     const route: Route<T> = { handler, names };
     const treePath = toTreePath(path);
     if (treePath !== null) {
       const key = `${method} ${treePath}`;
-      if (this.taken.has(key)) return;
+      const shared = this.places.get(key);
+      if (shared) {
+        shared.push(route);
+        return;
+      }
       try {
-        this.tree.on(method as Method, treePath, noop, route);
-        this.taken.add(key);
+        const routes = [route];
+        this.tree.on(method as Method, treePath, noop, routes);
+        this.places.set(key, routes);
         return;
       } catch {
         // a template the tree refuses is still answered, by the regex below
       }
     }
-    this.fallback.push({ ...route, method, regex: toRegex(path) });
+    const regex = toRegex(path);
+    const shared = this.fallback.find(
+      (place) => place.method === method && place.regex.source === regex.source,
+    );
+    if (shared) shared.routes.push(route);
+    else this.fallback.push({ method, regex, routes: [route] });
   }
 
   /**
@@ -104,19 +127,54 @@ export class Router<T> {
   private find(method: string, path: string): Match<T> | undefined {
     const hit = this.tree.find(method as Method, path);
     if (hit) {
-      const route = hit.store as Route<T>;
-      const params = namedParams(route.names, (i) => hit.params[`p${i}`]);
-      if (params) return { handler: route.handler, params };
+      const match = this.choose(hit.store as Route<T>[], (i) => hit.params[`p${i}`]);
+      if (match) return match;
     }
-    for (const route of this.fallback) {
-      if (route.method !== method) continue;
-      const found = route.regex.exec(path);
+    for (const place of this.fallback) {
+      if (place.method !== method) continue;
+      const found = place.regex.exec(path);
       if (!found) continue;
-      const params = namedParams(route.names, (i) => decodeSafely(found[i + 1] as string));
-      if (params) return { handler: route.handler, params };
+      const match = this.choose(place.routes, (i) => decodeSafely(found[i + 1] as string));
+      if (match) return match;
     }
     return undefined;
   }
+
+  /** Of the operations at one place, the first that takes the values; else the first, to refuse them. */
+  private choose(routes: Route<T>[], valueAt: (i: number) => string | undefined): Match<T> | undefined {
+    const first = routes[0] as Route<T>;
+    const params = namedParams(first.names, valueAt);
+    // the routes of a place have their parameters at the same positions: an empty one is empty for all
+    if (!params) return undefined;
+    if (routes.length === 1 || this.accepts(first.handler, params)) return { handler: first.handler, params };
+    for (let r = 1; r < routes.length; r++) {
+      const route = routes[r] as Route<T>;
+      const own = namedParams(route.names, valueAt) as Record<string, string>;
+      if (this.accepts(route.handler, own)) return { handler: route.handler, params: own };
+    }
+    return { handler: first.handler, params };
+  }
+}
+
+/**
+ * The template as routing reads it: from `/`, without a fragment. A client never sends a URL's
+ * fragment, so `/v1/connectors/{idOrName}#idOrName` answers `/v1/connectors/abc`. Templates that differ
+ * only by fragment (AWS's `/voice-connectors/{id}#operation=associate-phone-numbers` and
+ * `#operation=disassociate-phone-numbers`, both POST) share a place: the first in the document's order
+ * answers, and a later one only a request whose values the earlier ones' parameters refuse.
+ */
+function routedPath(template: string): string {
+  let end = template.length;
+  let inParameter = false;
+  // a `#` inside braces belongs to a parameter's name
+  for (let i = 0; i < template.length && end === template.length; i++) {
+    const char = template[i];
+    if (char === '{') inParameter = true;
+    else if (char === '}') inParameter = false;
+    else if (char === '#' && !inParameter) end = i;
+  }
+  const path = template.slice(0, end);
+  return path.startsWith('/') ? path : `/${path}`;
 }
 
 /** Per operation, its own names; an empty segment never fills a parameter (`/pets/` is not `/pets/{id}`). */

@@ -31,7 +31,15 @@ export class MediaChoice<T extends Offered> {
   private readonly ranges: T[] = [];
   private readonly memo = new Map<string, Negotiated<T> | null>();
 
-  constructor(readonly media: readonly T[]) {
+  /**
+   * `narrow` gives the media a declared range answers as once a request names a concrete type of its
+   * family: a range is compiled for its default type (`*\/*` with a string example is text), and the
+   * type answered decides how the body is written.
+   */
+  constructor(
+    readonly media: readonly T[],
+    private readonly narrow?: (range: T, contentType: string) => T,
+  ) {
     this.first = media[0] && { media: media[0], contentType: media[0].contentType };
     for (const m of media) {
       const type = m.type.trim().toLowerCase();
@@ -75,7 +83,9 @@ export class MediaChoice<T extends Offered> {
     for (const wanted of negotiator.mediaTypes()) {
       const range = this.ranges.find((r) => covers(essenceOf(r.type), wanted));
       if (!range) continue;
-      return { media: range, contentType: wanted.includes('*') ? range.contentType : contentTypeOf(wanted) };
+      if (wanted.includes('*')) return { media: range, contentType: range.contentType };
+      const contentType = contentTypeOf(wanted);
+      return { media: this.narrow ? this.narrow(range, contentType) : range, contentType };
     }
     return null;
   }

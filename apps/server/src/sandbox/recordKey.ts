@@ -3,14 +3,17 @@
 import type { SchemaMaster } from '@sandbox/contracts';
 import { schemaNameOf } from '../apis/schemaClosure.js';
 
-/** `/pets/{petId}` → `/pets`: the collection an item path belongs to. */
+/**
+ * `/pets/{petId}` → `/pets`: the collection an item path belongs to. A fragment the document writes
+ * after the path (`/v1/connectors/{idOrName}#idOrName`) is never sent, and is not part of it.
+ */
 export function resourceOf(path: string): string {
-  return path.replace(/\/\{[^}]+\}\/?$/, '') || '/';
+  return path.replace(/\/\{[^}]+\}\/?(?:#[^/{}]*)?$/, '') || '/';
 }
 
-/** The parameter that ends a path (`petId` of `/pets/{petId}`), if one does. */
+/** The parameter that ends a path (`petId` of `/pets/{petId}`, fragment or not), if one does. */
 export function itemParamOf(path: string): string | undefined {
-  return /\{([^}]+)\}\/?$/.exec(path)?.[1];
+  return /\{([^}]+)\}\/?(?:#[^/{}]*)?$/.exec(path)?.[1];
 }
 
 /** The fields of the records the named schemas describe; a list's are its items'. */

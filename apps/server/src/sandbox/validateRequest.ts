@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../model/toJsonSchema.js';
 import { isJsonObject } from './jsonObjects.js';
-import { essenceOf, mediaKind } from './mediaTypes.js';
+import { essenceOf, isRange, mediaKind } from './mediaTypes.js';
 import { multipartFields } from './multipart.js';
 import { coerceText, cookiesOf, kindsOf, type ParameterSources, readParameter } from './parameterStyles.js';
 import type { Problem } from './problem.js';
@@ -106,10 +106,11 @@ export async function validateRequest(
       if (chosen === undefined) return { unsupported: [...declared.content.keys()] };
       mediaType = chosen;
       const schema = declared.content.get(chosen) ?? true;
+      const written = writtenAs(chosen, contentType, schema, resolve);
       const read =
-        essenceOf(chosen) === 'multipart/form-data'
+        essenceOf(written) === 'multipart/form-data'
           ? await readMultipart(text, contentType, schema, resolve)
-          : readBody(text, chosen, schema, resolve);
+          : readBody(text, written, schema, resolve);
       if ('problem' in read) return { problems: [...problems, read.problem] };
       body = read.value;
       if (read.checked) values.body = body;
@@ -124,6 +125,23 @@ export async function validateRequest(
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The media type a body is read in. A declared range (`*\/*`, `application/*`) says nothing of how
+ * its body is written: when its schema describes an object or a list, the body is read in the type
+ * the request names (a form's fields, JSON), so that the schema can judge it. A range whose schema is
+ * a string (an upload of bytes) or absent takes the body as sent.
+ */
+function writtenAs(
+  declared: string,
+  contentType: string | undefined,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): string {
+  if (!isRange(declared) || contentType === undefined) return declared;
+  const { types } = kindsOf(schema, resolve);
+  return types.has('object') || types.has('array') ? contentType : declared;
+}
 
 function parsedOrText(text: string): unknown {
   try {
