@@ -57,7 +57,10 @@ export function connect(
 ): Db {
   if (options.databaseUrl) {
     const pool = postgresPool(options.databaseUrl);
+    // An idle connection the server closes (a restart, a dropped database) must not end the process:
+    // the pool discards it and opens a new one for the next query.
     pool.on('error', onConnectionLost);
+    // every query a connection of the pool sends is counted: one round trip each
     let queries = 0;
     pool.on('connect', (client) => {
       const send = client.query;
