@@ -61,6 +61,23 @@ paths:
             text/plain:
               schema: { type: string }
               example: pong
+  /greeting/{id}:
+    get:
+      operationId: greetingById
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer, format: int64 } }]
+      responses:
+        '200':
+          description: OK
+          content:
+            '*/*':
+              schema: { $ref: '#/components/schemas/Greeting' }
+components:
+  schemas:
+    Greeting:
+      type: object
+      properties:
+        id: { type: integer, format: int64 }
+        content: { type: string }
 `;
 
 // Shaped like Codat's banking API (APIs.guru): a 3.1.0 document whose schemas say `nullable: true`
@@ -174,6 +191,13 @@ describe.each(dialects)('answers in the form their media type says, on %s', (dia
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual(expect.any(String));
+  });
+
+  it('answers an object of a declared */* with no example as JSON, asked for nothing in particular', async () => {
+    const res = await sandbox.call('GET', '/greeting/7');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ id: expect.any(Number), content: expect.any(String) });
   });
 
   it('still answers a string as plain text where the type is text', async () => {

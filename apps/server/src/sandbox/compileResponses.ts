@@ -115,6 +115,13 @@ function asConcrete(range: CompiledMedia, contentType: string): CompiledMedia {
   };
 }
 
+/** Whether a schema describes an object or a list. */
+function describesStructure(schema: DeclaredMediaType['schema'], model: ApiModel): boolean {
+  if (schema === undefined) return false;
+  const { types } = kindsOf(schema, model.resolve);
+  return types.has('object') || types.has('array');
+}
+
 function compileMedia(
   config: ResponseConfig,
   configured: CompiledResponse,
@@ -134,7 +141,12 @@ function compileMedia(
     if (kept) example = 'example' in config ? { value: config.example } : undefined;
     else if ('example' in media) example = { value: media.example };
     else if (examples.size > 0) example = { value: examples.values().next().value };
-    const contentType = contentTypeOf(isRange(type) ? concreteOf(type, example?.value) : type);
+    // an example says what the range answers; without one, its schema does (springdoc writes `*/*`
+    // for every response, most of them objects with no example)
+    const structured = example
+      ? typeof example.value === 'object' && example.value !== null
+      : describesStructure(media.schema, context.model);
+    const contentType = contentTypeOf(isRange(type) ? concreteOf(type, structured) : type);
     const kind = mediaKind(contentType);
     return {
       type,

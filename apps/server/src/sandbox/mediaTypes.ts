@@ -38,10 +38,12 @@ export function contentTypeOf(mediaType: string): string {
   return `${declared}; charset=utf-8`;
 }
 
-/** The concrete type a declared range answers with when the request names none of its family. */
-export function concreteOf(range: string, example: unknown): string {
+/**
+ * The concrete type a declared range answers with when the request names none of its family:
+ * `structured` when what it answers is an object or a list (JSON then), else text or bytes.
+ */
+export function concreteOf(range: string, structured: boolean): string {
   const essence = essenceOf(range);
-  const structured = typeof example === 'object' && example !== null;
   if (essence === '*/*') return structured ? 'application/json' : 'text/plain';
   if (essence === 'application/*') return structured ? 'application/json' : 'application/octet-stream';
   if (essence === 'text/*') return 'text/plain';

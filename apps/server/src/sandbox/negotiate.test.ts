@@ -3,7 +3,7 @@ import { concreteOf, contentTypeOf } from './mediaTypes.js';
 import { MediaChoice } from './negotiate.js';
 
 const declared = (...types: string[]) =>
-  new MediaChoice(types.map((type) => ({ type, contentType: contentTypeOf(concreteOf(type, undefined)) })));
+  new MediaChoice(types.map((type) => ({ type, contentType: contentTypeOf(concreteOf(type, false)) })));
 const chosen = (choice: MediaChoice<{ type: string; contentType: string }>, accept?: string) =>
   choice.choose(accept)?.media.type;
 
