@@ -5,12 +5,10 @@ import { type CompiledResponses, compileResponses } from './compileResponses.js'
 import { componentNameOf } from './jsonObjects.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
-import { type ParameterSources, readParameter } from './parameterStyles.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
 import { namedSchemasOf, requestModelOf } from './requestModel.js';
-import { ApiValidator, type RequestCheck, type RequestValues } from './requestValidator.js';
+import { ApiValidator } from './requestValidator.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
-import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
 import { RequestRules } from './validateRequest.js';
 import type { ResolveSchema } from './xmlBody.js';
 
@@ -22,8 +20,6 @@ export interface CompiledEndpoint {
   resourceName: string;
   /** What a request may carry, and its validators. */
   request: RequestRules;
-  /** Whether its path parameters take these values: the router asks where templates share a shape. */
-  acceptsPath: (params: Record<string, string>) => boolean;
   /**
    * By code, range and `default`. spec/DESIGN §6: the lowest 2xx answers unless `Prefer: code=` asks
    * for another; a declared 422 or 400 answers validation failures (as Prism does).
@@ -85,36 +81,6 @@ function schemaResolver(declared: DeployedApi['declaredSchemas']): ResolveSchema
   };
 }
 
-/**
- * Checks the path parameters alone, as validateRequest reads and checks them: of Xero's
- * `/Journals/{JournalID}` (a uuid) and `/Journals/{JournalNumber}` (an integer), `/Journals/123` is
- * the number's. Compiled on first use, since only operations sharing a place are ever asked.
- */
-function pathCheckOf(rules: RequestRules, validator: ApiValidator): CompiledEndpoint['acceptsPath'] {
-  const parameters = rules.model.parameters.filter((p) => p.in === 'path');
-  let check: RequestCheck | undefined;
-  return (params) => {
-    const sources: ParameterSources = { path: params, query: {}, headers: {}, cookies: {} };
-    const values: RequestValues = { path: {}, query: {}, header: {}, cookie: {} };
-    for (const p of parameters) {
-      const read = readParameter(p, sources, rules.resolve);
-      if (read === undefined) continue;
-      if ('message' in read) return false;
-      values.path[p.name] = read.value;
-    }
-    check ??= validator.compile(
-      {
-        path: {
-          properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
-          required: parameters.filter((p) => p.required).map((p) => p.name),
-        },
-      },
-      undefined,
-    );
-    return check(values, new PatternBudget(REQUEST_PATTERN_WORK)).length === 0;
-  };
-}
-
 /** Groups endpoints into collections: same resource path, then merged along the Mapping tab's links. */
 function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
   const parent = new Map<string, string>();
@@ -161,7 +127,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
   const collections = assignCollections(api.endpoints);
   const recordFields = recordFieldsByCollection(api, collections);
-  const router = new Router<CompiledEndpoint>((endpoint, params) => endpoint.acceptsPath(params));
+  const router = new Router<CompiledEndpoint>((endpoint, params) => endpoint.request.acceptsPath(params));
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
@@ -185,14 +151,12 @@ export function compileApi(api: DeployedApi): CompiledApi {
     // records are stored and found by the CRUD operations; HEAD, OPTIONS and TRACE only answer
     if (lastParam && HTTP_METHODS.includes(e.method as HttpMethod) && !idFields.has(collection))
       idFields.set(collection, idField);
-    const request = new RequestRules(requestModelOf(e), validator);
     router.add(e.method, e.path, {
       id: e.id,
       method: e.method,
       path: e.path,
       resourceName,
-      request,
-      acceptsPath: pathCheckOf(request, validator),
+      request: new RequestRules(requestModelOf(e), validator),
       responses,
       collection,
       testRows: e.testRows,

@@ -14,9 +14,12 @@ interface Incoming {
   rawBody: string | undefined;
 }
 
+type Places = Record<string, { properties: Record<string, JsonSchema>; required: string[] }>;
+
 /** An endpoint's request model with its validators, compiled per body media type on first use. */
 export class RequestRules {
   private readonly checks = new Map<string, RequestCheck>();
+  private pathCheck: RequestCheck | undefined;
   /** Follows a reference to a named schema, in 2020-12 form (parameter styles read types through it). */
   readonly resolve: (name: string) => JsonSchema | undefined;
 
@@ -31,7 +34,39 @@ export class RequestRules {
   checkFor(mediaType: string): RequestCheck {
     let check = this.checks.get(mediaType);
     if (check) return check;
-    const places: Record<string, { properties: Record<string, JsonSchema>; required: string[] }> = {};
+    const body = this.model.body;
+    const schema = mediaType === '' ? true : (body?.content.get(mediaType) ?? true);
+    check = this.validator.compile(this.places(), body && { schema, required: body.required });
+    this.checks.set(mediaType, check);
+    return check;
+  }
+
+  /**
+   * Whether the path parameters alone take these values, read and checked as a whole request's are:
+   * the router asks where templates of one shape share a place (of Xero's `/Journals/{JournalID}`, a
+   * uuid, and `/Journals/{JournalNumber}`, an integer, `/Journals/123` is the number's). Its validator
+   * is compiled on first use, since only operations sharing a place are ever asked.
+   */
+  acceptsPath(params: Record<string, string>): boolean {
+    const values: RequestValues = { path: {}, query: {}, header: {}, cookie: {} };
+    const sources: ParameterSources = { path: params, query: {}, headers: {}, cookies: {} };
+    for (const p of this.model.parameters) {
+      if (p.in !== 'path') continue;
+      const read = readParameter(p, sources, this.resolve);
+      if (read === undefined) continue;
+      if ('message' in read) return false;
+      values.path[p.name] = read.value;
+    }
+    if (this.pathCheck === undefined) {
+      const { path } = this.places();
+      this.pathCheck = this.validator.compile(path ? { path } : {}, undefined);
+    }
+    return this.pathCheck(values, new PatternBudget(REQUEST_PATTERN_WORK)).length === 0;
+  }
+
+  /** Each place's parameters (path, query, header, cookie) as the properties a validator checks. */
+  private places(): Places {
+    const places: Places = {};
     for (const p of this.model.parameters) {
       places[p.in] ??= { properties: {}, required: [] };
       const place = places[p.in];
@@ -39,11 +74,7 @@ export class RequestRules {
       place.properties[name] = p.schema;
       if (p.required) place.required.push(name);
     }
-    const body = this.model.body;
-    const schema = mediaType === '' ? true : (body?.content.get(mediaType) ?? true);
-    check = this.validator.compile(places, body && { schema, required: body.required });
-    this.checks.set(mediaType, check);
-    return check;
+    return places;
   }
 
   /** The declared media type a body's Content-Type falls under; undefined when none does. */
