@@ -26,10 +26,13 @@ const ATTEMPTS = 5;
 const LISTED = `(api_master_id::text || ' ' || collection) = $1`;
 const listingKey = (apiMasterId: number, collection: string) => `${apiMasterId} ${collection}`;
 
-/** Adds a change of one record to one of the API's usage rows, in the statement that made it. */
+/**
+ * Adds the changes in `delta` (api_master_id, shard, records, bytes; one row per API) to the APIs'
+ * usage rows, in the statement that made them.
+ */
 const COUNTED = `
   INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
-  SELECT $1::integer, $2::integer, records, bytes FROM delta
+  SELECT api_master_id, shard, records, bytes FROM delta
   ON CONFLICT (api_master_id, shard) DO UPDATE
   SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes`;
 
@@ -71,14 +74,11 @@ const STATEMENTS = {
       SELECT api_master_id, collection, record_key, data, created_at FROM input
       ON CONFLICT (api_master_id, collection, record_key) DO NOTHING
       RETURNING api_master_id, collection, record_key
-    ), counted AS (
-      INSERT INTO sandbox_usage (api_master_id, shard, records, bytes)
-      SELECT api_master_id, $7::integer, count(*), sum(bytes) FROM saved JOIN input
-        USING (api_master_id, collection, record_key)
+    ), delta AS (
+      SELECT api_master_id, $7::integer AS shard, count(*) AS records, sum(bytes) AS bytes
+      FROM saved JOIN input USING (api_master_id, collection, record_key)
       GROUP BY api_master_id
-      ON CONFLICT (api_master_id, shard) DO UPDATE
-      SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes
-    )
+    ), counted AS (${COUNTED})
     SELECT api_master_id, collection, record_key FROM saved`,
   // A new record, stored and counted, its collection marked stateful: false when the key is taken.
   addAndMark: `
@@ -91,7 +91,7 @@ const STATEMENTS = {
       INSERT INTO sandbox_collections (api_master_id, collection)
       SELECT $1::integer, $3::varchar FROM saved
       ON CONFLICT DO NOTHING
-    ), delta AS (SELECT 1 AS records, $7::bigint AS bytes FROM saved)
+    ), delta AS (SELECT $1::integer AS api_master_id, $2::integer AS shard, 1 AS records, $7::bigint AS bytes FROM saved)
     ${COUNTED}
     RETURNING 1`,
   // The record and its share of the usage go together.
@@ -99,7 +99,9 @@ const STATEMENTS = {
     WITH gone AS (
       DELETE FROM sandbox_records WHERE api_master_id = $1 AND collection = $3 AND record_key = $4
       RETURNING octet_length(data) AS size
-    ), delta AS (SELECT -1 AS records, -size::bigint AS bytes FROM gone), counted AS (${COUNTED})
+    ), delta AS (
+      SELECT $1::integer AS api_master_id, $2::integer AS shard, -1 AS records, -size::bigint AS bytes FROM gone
+    ), counted AS (${COUNTED})
     SELECT size FROM gone`,
 } as const;
 
