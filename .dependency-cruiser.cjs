@@ -1,0 +1,46 @@
+/**
+ * The rules of the code's layout, checked by `npm run deps` (part of `npm test`, through
+ * scripts/dependencyRules.mjs). A capability is a folder of apps/server/src or apps/web/src/features.
+ * The baseline (.dependency-cruiser-known-violations.json) lists the breaks the code still has; any
+ * other break fails, and so does a listed one that is gone, so the count only falls.
+ */
+const capability = '^(apps/server/src|apps/web/src/features)/[^/]+';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-file-cycles',
+      comment: 'A module never depends on itself through others.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-capability-cycles',
+      comment: 'Capabilities depend on each other one way only.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: capability },
+      to: { path: capability, circular: true },
+    },
+    {
+      name: 'packages-below-apps',
+      comment: 'Shared packages never reach into the applications.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'components-below-features',
+      comment: "The web app's shared components never import a feature.",
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+  ],
+  options: {
+    babelConfig: { fileName: '.dependency-cruiser.babel.cjs' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(\\.test\\.tsx?$|/test/|/dist/)' },
+  },
+};
