@@ -4,24 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema.js';
+import type { Mailer } from './mail.js';
 import { createMailOutbox } from './outbox.js';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** A one-time code the reader types in; logged beside the links when there is no SMTP. */
-  code?: string;
-  /** Files sent with the mail, read from disk as it goes out. */
-  attachments?: { filename: string; path: string; contentType?: string }[];
-}
-
-export interface Mailer {
-  /** Resolves once the mail is on its way: queued for SMTP, or written to the file outbox. */
-  send(mail: Mail): Promise<void>;
-  close?(): Promise<void>;
-}
+export type { Mail, Mailer } from './mail.js';
 
 interface MailerOptions {
   smtpUrl?: string;

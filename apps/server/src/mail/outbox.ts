@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MailOutboxTable } from '../db/schema.js';
-import type { Mail, Mailer } from './mailer.js';
+import type { Mail, Mailer } from './mail.js';
 
 /** Waits after the 1st, 2nd, … failed attempt; the last repeats. About a day of tries in all. */
 const RETRY_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];

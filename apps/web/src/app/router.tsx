@@ -56,13 +56,13 @@ const PrivacyPolicyPage = screen(() =>
 );
 const DashboardLayout = screen(async () => {
   const [{ ProtectedLayout }, { ApiSidebar }] = await Promise.all([
-    import('../components/ProtectedLayout'),
+    import('./ProtectedLayout'),
     import('../features/apis/ApiSidebar'),
   ]);
   return () => <ProtectedLayout variant="dashboard" aside={<ApiSidebar />} />;
 });
 const ToolsLayout = screen(() =>
-  import('../components/ProtectedLayout').then((m) => () => <m.ProtectedLayout variant="tools" />),
+  import('./ProtectedLayout').then((m) => () => <m.ProtectedLayout variant="tools" />),
 );
 const DashboardPage = screen(() => import('../features/apis/DashboardPage').then((m) => m.DashboardPage));
 const ApiOverviewPage = screen(() =>

@@ -1,31 +1,11 @@
 import { Box, FormHelperText, Skeleton, Typography } from '@mui/material';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { describeJsonError, type JsonSyntaxError } from './jsonSyntaxError';
+import type { CodeEditorProps } from './props';
 
 // CodeMirror is fetched the first time a screen shows an editor (its own chunk), never with the
 // main bundle: most screens have no editor.
 const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
-
-export interface CodeEditorProps {
-  /** The visible label, and the editor's accessible name. */
-  label: string;
-  value: string;
-  /** Without it the editor is read-only: its text can be selected, folded and copied, not changed. */
-  onChange?: (value: string) => void;
-  onBlur?: () => void;
-  /** `json` highlights, folds and, when editable, underlines a syntax error; `text` shows it as sent. */
-  language?: 'json' | 'text';
-  minLines?: number;
-  maxHeight?: number;
-  helperText?: ReactNode;
-}
-
-/** What the editor chunk is handed: the field's props and the ids its label and messages carry. */
-export interface CodeMirrorEditorProps extends CodeEditorProps {
-  labelId: string;
-  describedBy?: string;
-  onSyntaxError: (error: JsonSyntaxError | null) => void;
-}
 
 /** A code editor for JSON (or any text): highlighting, folding, bracket matching, an inline syntax error. */
 export function CodeEditor(props: CodeEditorProps) {

@@ -20,8 +20,8 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import type { CodeMirrorEditorProps } from './CodeEditor';
 import { type JsonSyntaxError, jsonSyntaxError } from './jsonSyntaxError';
+import type { CodeMirrorEditorProps } from './props';
 
 /** Marks the changes that bring the view to the `value` it was given, so they are not echoed back. */
 const fromProps = Annotation.define<boolean>();

@@ -1,8 +1,8 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
+import { AppDialog } from '../components/AppDialog';
 import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
 import { DeleteAccountForm } from '../features/auth/DeleteAccountForm';
-import { AppDialog } from './AppDialog';
 
 const TABS = ['Change Password', 'Delete Account'] as const;
 

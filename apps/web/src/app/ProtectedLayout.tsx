@@ -1,8 +1,8 @@
 import { Box, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { HEADER_HEIGHT, Header } from '../components/Header';
 import { hasSession } from '../lib/session';
-import { HEADER_HEIGHT, Header } from './Header';
 import { Sidebar } from './Sidebar';
 
 // The navigation columns stay under the header while a long page scrolls, each scrolling on its own

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
+import { AppDialog } from '../components/AppDialog';
 import { FeedbackForm } from '../features/feedback/FeedbackForm';
-import { AppDialog } from './AppDialog';
 
 // spec §2 Help: the Submit Feedback form.
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

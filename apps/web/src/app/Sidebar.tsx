@@ -10,8 +10,8 @@ import { Box, Divider, List, ListItemButton, ListItemIcon, ListItemText } from '
 import { messages, ROLE_DEVELOPER } from '@sandbox/contracts';
 import { type ReactNode, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { clearSession, getSessionRoleId } from '../lib/session';
-import { ConfirmDialog } from './ConfirmDialog';
 import { HelpDialog } from './HelpDialog';
 import { SettingsDialog } from './SettingsDialog';
 
