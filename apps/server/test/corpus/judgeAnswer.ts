@@ -51,7 +51,7 @@ export function judgeValidAnswer(op: Operation, schemas: SchemaCheck, answer: Co
       : [];
   }
   const sent = mediaTypeOf(answer);
-  // the product's own choice (README, sandbox): a declared error without a body answers problem details
+  // the product's own choice (docs/sandbox.md): a declared error without a body answers problem details
   if (declared.media.length === 0 && answer.status >= 400 && sent === 'application/problem+json') return [];
   if (declared.media.length === 0) {
     return [`response ${declared.code} declares no body, the sandbox sent ${sent || 'one with no type'}`];
@@ -94,7 +94,7 @@ export function judgeRefusal(
   if (status !== 400 && !declared4xx)
     return [`status ${status}, expected 400 (or a declared 4xx) for an invalid ${place}`];
   // the problems are in the body's `errors`, and always in this header when the document's own error
-  // body answers (README, sandbox: as Prism, a declared 400 or 422 answers an invalid request)
+  // body answers (docs/sandbox.md: as Prism, a declared 400 or 422 answers an invalid request)
   const header = answer.headers['sandbox-problems'];
   let problems: { location?: string; message?: string }[] = header ? JSON.parse(header) : [];
   try {
