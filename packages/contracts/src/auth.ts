@@ -87,7 +87,11 @@ export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
 
 // An invited member's verification also hands out the one secret that lets them set a password.
-export const ZVerifyResponse = ZMessageResponse.extend({ setPasswordToken: z.string().optional() });
+// A link of an address already verified (followed again, or an older one) verifies nothing and says so.
+export const ZVerifyResponse = ZMessageResponse.extend({
+  setPasswordToken: z.string().optional(),
+  alreadyVerified: z.literal(true).optional(),
+});
 export type VerifyResponse = z.infer<typeof ZVerifyResponse>;
 
 // Account recovery and settings (issue 3): one-time reset codes, change, deactivate, set password.

@@ -188,6 +188,18 @@ export function createUserStore(db: Kysely<Database>) {
       });
     },
 
+    /** The user a verification token was made for, spent or not; undefined when unknown or someone else's. */
+    async findByVerificationToken(hash: string, expectedUserId?: number): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('verification_tokens')
+        .innerJoin('users', 'users.id', 'verification_tokens.user_id')
+        .selectAll('users')
+        .where('verification_tokens.token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row || (expectedUserId !== undefined && row.id !== expectedUserId)) return undefined;
+      return toUser(row);
+    },
+
     /**
      * Spends an unused, unexpired token and marks its user verified. Returns the user id, or
      * undefined when the token is unknown, spent, expired or belongs to someone else.
