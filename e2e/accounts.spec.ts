@@ -273,7 +273,7 @@ describe('set password for invited members', () => {
     const member = await addInvitedMember(product, owner.email);
     await page.goto(member.verificationPath);
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
-    await page.getByRole('link', { name: 'Continue now' }).click();
+    await page.getByRole('button', { name: 'Set your password now' }).click();
     await page.waitForURL(`**/set-password/${member.id}`);
     await page.getByRole('heading', { name: 'Set Your Password' }).waitFor();
     return member;

@@ -72,7 +72,7 @@ describe('team members', () => {
     const memberPage = await openPage(browser, product.url);
     await memberPage.goto(link.pathname);
     await memberPage.getByRole('heading', { name: 'Email verified' }).waitFor();
-    await memberPage.getByRole('link', { name: 'Continue now' }).click();
+    await memberPage.getByRole('button', { name: 'Set your password now' }).click();
     // spec §2's address; the secret that lets this browser set the password travels beside it.
     await memberPage.waitForURL(`**/set-password/${link.pathname.split('/').at(-1)}`);
     await memberPage.getByRole('heading', { name: 'Set Your Password' }).waitFor();

@@ -135,8 +135,8 @@ export async function addInvitedMember(
   return { ...member, id: Number(verificationPath.split('/').at(-1)), verificationPath };
 }
 
-/** Signs up and follows the mailed link through the API: faster when the journey is elsewhere. */
-export async function signUpAndVerifyByApi(product: RunningProduct, user = aNewUser()) {
+/** Signs up through the API; answers the path of the mailed verification link, not yet followed. */
+export async function signUpByApi(product: RunningProduct, user: NewUser): Promise<string> {
   const registered = await fetch(`${product.url}${authPaths.register}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -151,7 +151,12 @@ export async function signUpAndVerifyByApi(product: RunningProduct, user = aNewU
   });
   if (!registered.ok) throw new Error(`sign-up answered ${registered.status}`);
   const mail = await lastMailTo(product, user.email);
-  const [, , token, isTeamMember, userId] = new URL(mail.links[0]).pathname
+  return new URL(mail.links[0]).pathname;
+}
+
+/** Signs up and follows the mailed link through the API: faster when the journey is elsewhere. */
+export async function signUpAndVerifyByApi(product: RunningProduct, user = aNewUser()) {
+  const [, , token, isTeamMember, userId] = (await signUpByApi(product, user))
     .split('/')
     .map(decodeURIComponent);
   const verified = await fetch(`${product.url}${authPaths.verify(token, isTeamMember, userId)}`, {

@@ -156,18 +156,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     metricsRoute(server, metrics, config.metrics.token);
   }
   authRoutes(server, auth);
-  accountRoutes(
-    server,
-    createAccountService({
-      users,
-      resetCodes: createResetCodeStore(db.kysely),
-      mailer,
-      secret: config.jwtSecret,
-      mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
-      accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
-      signInLimiter,
-    }),
-  );
   feedbackRoutes(
     server,
     createFeedbackService({
@@ -217,6 +205,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     maxApisPerTeam: config.maxApisPerTeam,
   });
   apisRoutes(server, apis);
+  // after the catalog's: deleting an owner's account undeploys the team's APIs
+  accountRoutes(
+    server,
+    createAccountService({
+      users,
+      resetCodes: createResetCodeStore(db.kysely),
+      mailer,
+      secret: config.jwtSecret,
+      mailLimiter: createAttemptLimiter(db.kysely, { max: 5, windowSeconds: 15 * 60 }),
+      accountLimiter: createAttemptLimiter(db.kysely, { max: 10, windowSeconds: 15 * 60 }),
+      signInLimiter,
+      undeployTeam: apis.undeployTeam,
+    }),
+  );
   // API Lab and import by URL reach the same addresses: public ones, and those OUTBOUND_ALLOW adds
   const labNetwork =
     options.labNetwork ?? (config.outboundAllow ? { allowAddress: config.outboundAllow } : undefined);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
 
 // DESIGN §4: every setting comes from the environment and has a default.
 export interface Config {
@@ -34,7 +35,7 @@ export interface Config {
   requestLog: RequestLogSettings;
   /** How long shutdown waits for requests in flight before cutting their connections (`SHUTDOWN_TIMEOUT`). */
   shutdownDeadlineMs: number;
-  /** `/metrics`: off unless `METRICS=on` (open) or `METRICS_TOKEN` is set (a bearer token it asks for). */
+  /** `/metrics`: off unless `METRICS` is on (open) or `METRICS_TOKEN` is set (a bearer token it asks for). */
   metrics: { enabled: boolean; token?: string };
   /**
    * `OUTBOUND_ALLOW`: addresses that are not public which API Lab and import by URL may reach all
@@ -70,11 +71,25 @@ export function loadImportSettings(env: Env): ImportSettings {
 
 function loadMetricsSetting(env: Env): Config['metrics'] {
   const token = env.METRICS_TOKEN?.trim() || undefined;
-  const switched = (env.METRICS ?? (token ? 'on' : 'off')).trim().toLowerCase();
-  if (switched !== 'on' && switched !== 'off')
-    throw new Error(`METRICS must be on or off, got "${env.METRICS}"`);
+  const enabled = env.METRICS === undefined ? token !== undefined : parseSwitch('METRICS', env.METRICS);
   if (token && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
-  return switched === 'on' ? { enabled: true, token } : { enabled: false };
+  return enabled ? { enabled: true, token } : { enabled: false };
+}
+
+const ZSwitch = z.stringbool({ truthy: ['on', 'true', 'yes', '1'], falsy: ['off', 'false', 'no', '0'] });
+
+/** An on/off setting's value: on, true, yes or 1; off, false, no or 0; in any case. Else undefined. */
+function readSwitch(value: string): boolean | undefined {
+  const parsed = ZSwitch.safeParse(value.trim());
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Reads an on/off setting; any other spelling stops the server, saying which are understood. */
+export function parseSwitch(name: string, value: string): boolean {
+  const on = readSwitch(value);
+  if (on === undefined)
+    throw new Error(`${name} must be on or off (or true/false, yes/no, 1/0), got "${value}"`);
+  return on;
 }
 
 export interface RequestLogSettings {
@@ -107,11 +122,8 @@ export interface LoggedFieldCaps {
 export const MAX_LOGGED_BODY_CHARS = 16 * 1024;
 
 export function loadRequestLogSettings(env: Env): RequestLogSettings {
-  const switched = (env.REQUEST_LOG ?? 'on').trim().toLowerCase();
-  if (switched !== 'on' && switched !== 'off')
-    throw new Error(`REQUEST_LOG must be on or off, got "${env.REQUEST_LOG}"`);
   return {
-    enabled: switched === 'on',
+    enabled: parseSwitch('REQUEST_LOG', env.REQUEST_LOG ?? 'on'),
     maxEntries: parseCount('REQUEST_LOG_ENTRIES', env.REQUEST_LOG_ENTRIES ?? '1000'),
     maxAgeDays: parseCount('REQUEST_LOG_DAYS', env.REQUEST_LOG_DAYS ?? '7'),
     fieldCaps: {
@@ -193,10 +205,11 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** `30/10m`: at most 30 in each window of 10 minutes; `off`: no limit. */
+/** `30/10m`: at most 30 in each window of 10 minutes; `off` (or another spelling of off): no limit. */
 export function parseRateLimit(name: string, value: string): RateLimit | null {
   const text = value.trim();
-  if (text === 'off') return null;
+  // 0 would read as "no calls" as easily as "no limit": only a word turns the limit off
+  if (!/^\d+$/.test(text) && readSwitch(text) === false) return null;
   const match = /^(\d+)\/(\d+[smhd]?)$/.exec(text);
   const limit = match && { max: Number(match[1]), windowSeconds: parseDuration(match[2]) };
   if (!limit || limit.max < 1 || limit.windowSeconds < 1)
@@ -210,18 +223,20 @@ const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 type TrustHop = (address: string, hop: number) => boolean;
 
 /**
- * TRUST_PROXY as Fastify's trustProxy takes it: `true` (believe every hop), a hop count, or the
+ * TRUST_PROXY as Fastify's trustProxy takes it: on (believe every hop) or off, a hop count, or the
  * comma-separated addresses and CIDR ranges of the proxies in front (or loopback, linklocal, uniquelocal).
  */
 export function parseTrustProxy(value: string | undefined): boolean | string[] | TrustHop {
   const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
+  if (text === '') return false;
   // Fastify 5 reads a bare number as "trust nobody"; a function gives it the count's usual meaning.
+  // A number is a count here, so 1 is one hop, not "on".
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
+  const switched = readSwitch(text);
+  if (switched !== undefined) return switched;
   const entries = text.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     if (!PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry))

@@ -47,6 +47,19 @@ export const ZSessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof ZSessionUser>;
 
+/**
+ * A sign-in refused for too many attempts (429) checked no password, so it must not read as a wrong
+ * one (the spec's table has no message for it): it says when to try again, from the answer's Retry-After.
+ */
+export function tooManySignInsMessage(retryAfterSeconds: number | undefined): string {
+  const refused = 'Too many sign-in attempts, so the password was not checked.';
+  if (retryAfterSeconds === undefined) return `${refused} Try again later.`;
+  if (retryAfterSeconds < 60)
+    return `${refused} Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `${refused} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 export const ZAuthenticateResponse = z.object({ jwt: z.string(), user: ZSessionUser });
 export type AuthenticateResponse = z.infer<typeof ZAuthenticateResponse>;
 
@@ -74,7 +87,11 @@ export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
 
 // An invited member's verification also hands out the one secret that lets them set a password.
-export const ZVerifyResponse = ZMessageResponse.extend({ setPasswordToken: z.string().optional() });
+// A link of an address already verified (followed again, or an older one) verifies nothing and says so.
+export const ZVerifyResponse = ZMessageResponse.extend({
+  setPasswordToken: z.string().optional(),
+  alreadyVerified: z.literal(true).optional(),
+});
 export type VerifyResponse = z.infer<typeof ZVerifyResponse>;
 
 // Account recovery and settings (issue 3): one-time reset codes, change, deactivate, set password.

@@ -215,6 +215,14 @@ export function createApisService({
       return master;
     },
 
+    /**
+     * A closed team's APIs answer no more: each is undeployed and its compiled sandbox forgotten.
+     * (Spec §4's one-way deployment binds a team's users; a closed team has none left.)
+     */
+    async undeployTeam(teamId: number): Promise<void> {
+      for (const id of await store.unpublishTeam(teamId)) onChange(id);
+    },
+
     /** The API as an OpenAPI 3.1 document: from its model when it has one, else from its catalog. */
     async exportDocument(user: User, apiMasterId: number) {
       const api = await apiOf(user, apiMasterId);

@@ -293,6 +293,18 @@ export function createApiStore(db: Kysely<Database>) {
       await db.deleteFrom('api_masters').where('id', '=', apiMasterId).execute();
     },
 
+    /** Undeploys every deployed API of a team; returns their ids. */
+    async unpublishTeam(teamId: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('api_masters')
+        .set({ is_published: 0, updated_at: now() })
+        .where('team_id', '=', teamId)
+        .where('is_published', '=', 1)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async publishApi(apiMasterId: number, sandboxKey: string): Promise<boolean> {
       const result = await db
         .updateTable('api_masters')

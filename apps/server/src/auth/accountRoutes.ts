@@ -64,7 +64,8 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
 
   const unregisterSchema = {
     tags,
-    summary: "Deactivate one's own account (an Admin's also deactivates the team's members)",
+    summary:
+      "Delete (deactivate) one's own account, freeing its e-mail address and username; a team owner's members go too, and the team's APIs are undeployed",
     params: ZIdParam,
     response: { 200: ZMessageResponse.extend({ membersDeactivated: z.number() }) },
   };

@@ -27,6 +27,8 @@ interface AccountDeps {
   accountLimiter: AttemptLimiter;
   /** The sign-in limiter, whose count a completed reset lifts. */
   signInLimiter: AttemptLimiter;
+  /** Undeploys every API of a team, so that its sandboxes answer no more. */
+  undeployTeam: (teamId: number) => Promise<void>;
   now?: () => Date;
 }
 
@@ -49,7 +51,8 @@ export type ResetCodeOutcome = 'sent' | 'no account' | 'deactivated account';
 
 /** Password reset, change, set (invited members) and deactivation. */
 export function createAccountService(deps: AccountDeps) {
-  const { users, resetCodes, mailer, secret, mailLimiter, accountLimiter, signInLimiter } = deps;
+  const { users, resetCodes, mailer, secret, mailLimiter, accountLimiter, signInLimiter, undeployTeam } =
+    deps;
   const now = deps.now ?? (() => new Date());
 
   function ensureOwnAccount(user: User, login: string): void {
@@ -125,13 +128,16 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /**
-     * Deactivates one's own account. A team owner's members are deactivated too: the team's data
-     * stays stored, but nobody can sign in to it any more.
+     * Deletes (deactivates) one's own account, freeing its e-mail address and username. A member's
+     * team goes on. An owner's team ends with them (DESIGN §5: everything belongs to the owner's
+     * team): its members' accounts close too, and its APIs stay stored but their sandboxes stop
+     * answering. The APIs go first, so that a closing that fails can be tried again.
      */
     async deactivate(user: User, id: number): Promise<{ membersDeactivated: number }> {
       if (id !== user.id) throw new Invalid(accountMessages.notYourAccount);
-      const membersDeactivated = await users.deactivate(user.id, user.parentUserId === null);
-      return { membersDeactivated };
+      const ownsTeam = user.parentUserId === null;
+      if (ownsTeam) await undeployTeam(user.id);
+      return { membersDeactivated: await users.closeAccount(user.id, ownsTeam) };
     },
 
     /**

@@ -43,10 +43,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     }
   });
 
-  it('accepts a verification link once only', async () => {
+  it('accepts a verification link once only: followed again, it says the address is already verified', async () => {
     const registration = await signUp(app);
-    expect((await verify(app, registration.emailAddress)).statusCode).toBe(200);
-    expect((await verify(app, registration.emailAddress)).statusCode).toBe(400);
+    expect((await verify(app, registration.emailAddress)).json()).not.toHaveProperty('alreadyVerified');
+    const again = await verify(app, registration.emailAddress);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: authMessages.alreadyVerified, alreadyVerified: true });
   });
 
   it('refuses a verification token presented for another user id', async () => {

@@ -51,13 +51,14 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
 
   const verify = async (params: unknown): Promise<VerifyResponse> => {
     const { token, userId } = parseWith(ZVerifyParams, params);
-    const { setPasswordToken } = await auth.verify(token, userId === 0 ? undefined : userId);
+    const { setPasswordToken, alreadyVerified } = await auth.verify(token, userId === 0 ? undefined : userId);
+    if (alreadyVerified) return { message: authMessages.alreadyVerified, alreadyVerified };
     return { message: authMessages.verified, setPasswordToken };
   };
   const verifySchema = {
     tags,
     summary:
-      "Verify an e-mail address with its link's token; an invited member also gets a set-password token",
+      "Verify an e-mail address with its link's token; an invited member also gets a set-password token. A link of an address already verified answers alreadyVerified",
     response: { 200: ZVerifyResponse },
   };
   app.post(

@@ -22,6 +22,7 @@ export const authMessages = {
   registered: 'Account created. Check your e-mail for the verification link.',
   taken: 'That username or e-mail address is already registered.',
   verified: 'Your e-mail address is verified.',
+  alreadyVerified: 'Your e-mail address is already verified.',
   invalidToken: 'This verification link is invalid, expired or already used.',
   linkSent: 'A new verification link has been sent.',
   badCredentials: 'Username or password is incorrect.',
@@ -104,10 +105,20 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * Spends the mailed token. An invited member without a password also gets the secret that alone
      * lets them set one: the mailed link is its only way in, so knowing the user id is not enough.
+     * A link followed again, or an old one, of an account already verified says so: only a link that
+     * can verify nothing is refused.
      */
-    async verify(rawToken: string, userId?: number): Promise<{ setPasswordToken?: string }> {
-      const verifiedId = await users.consumeVerificationToken(hashToken(rawToken), userId);
-      if (verifiedId === undefined) throw new Invalid(authMessages.invalidToken);
+    async verify(
+      rawToken: string,
+      userId?: number,
+    ): Promise<{ setPasswordToken?: string; alreadyVerified?: true }> {
+      const hash = hashToken(rawToken);
+      const verifiedId = await users.consumeVerificationToken(hash, userId);
+      if (verifiedId === undefined) {
+        const holder = await users.findByVerificationToken(hash, userId);
+        if (holder?.isActive && holder.isVerified) return { alreadyVerified: true };
+        throw new Invalid(authMessages.invalidToken);
+      }
       const user = await users.findById(verifiedId);
       if (!user || !needsFirstPassword(user)) return {};
       const secret = newSetPasswordToken();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 
@@ -172,20 +173,54 @@ export function createUserStore(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Deactivates the user and, when `withTeam`, every member of their team. Returns how many members. */
-    async deactivate(id: number, withTeam: boolean): Promise<number> {
-      const now = new Date().toISOString();
+    /** Deactivates one account (a member an Admin removes): its sessions and password stop working. */
+    async deactivate(id: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ is_active: 0, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Closes an account (Delete Account): its e-mail address and username are free to register again
+     * at once. A member's row goes. An owner's stays, deactivated, its address and username replaced
+     * by a random value nobody can sign up with, because the team's APIs are stored under it; the
+     * team's members go with it. Returns how many members went.
+     */
+    async closeAccount(id: number, ownsTeam: boolean): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ is_active: 0, updated_at: now }).where('id', '=', id).execute();
-        if (!withTeam) return 0;
-        const members = await trx
+        if (!ownsTeam) {
+          await trx.deleteFrom('users').where('id', '=', id).execute();
+          return 0;
+        }
+        const members = await trx.deleteFrom('users').where('parent_user_id', '=', id).executeTakeFirst();
+        // no @: no sign-up or invitation can take it; random: no username can be chosen to match it
+        const released = `closed-${randomUUID()}`;
+        await trx
           .updateTable('users')
-          .set({ is_active: 0, updated_at: now })
-          .where('parent_user_id', '=', id)
-          .where('is_active', '=', 1)
-          .executeTakeFirst();
-        return Number(members.numUpdatedRows);
+          .set({
+            is_active: 0,
+            email: released,
+            username_key: released,
+            updated_at: new Date().toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+        return Number(members.numDeletedRows);
       });
+    },
+
+    /** The user a verification token was made for, spent or not; undefined when unknown or someone else's. */
+    async findByVerificationToken(hash: string, expectedUserId?: number): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('verification_tokens')
+        .innerJoin('users', 'users.id', 'verification_tokens.user_id')
+        .selectAll('users')
+        .where('verification_tokens.token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row || (expectedUserId !== undefined && row.id !== expectedUserId)) return undefined;
+      return toUser(row);
     },
 
     /**

@@ -104,7 +104,7 @@ export function createTeamService({ store, users, mailer, publicUrl }: TeamDeps)
     /** The member's sessions stop working at once: the guard only accepts active users. */
     async deactivate(user: User, memberId: number): Promise<void> {
       const member = await otherMember(user, memberId);
-      await users.deactivate(member.id, false);
+      await users.deactivate(member.id);
     },
   };
 }

@@ -1,5 +1,5 @@
 // The one way the web app talks to the control-plane API.
-import { FORCED_LOGOUT_DELAY_MS, ROLE_REFUSAL, ZApiError } from '@sandbox/contracts';
+import { type ApiError, FORCED_LOGOUT_DELAY_MS, ROLE_REFUSAL, ZApiError } from '@sandbox/contracts';
 import { clearSession, getSessionToken } from './session';
 
 export class HttpError extends Error {
@@ -7,13 +7,16 @@ export class HttpError extends Error {
   readonly detail: string | undefined;
   /** 'role' when a signed-in user's role refused the call: their session stands. */
   readonly reason: string | undefined;
+  /** How long the server asks to wait before trying again (its Retry-After, in seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, detail?: string, reason?: string) {
+  constructor(status: number, message: string, detail?: string, reason?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.detail = detail;
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -44,11 +47,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Retry-After as the server sends it: a number of seconds (never its HTTP-date form). */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
 function toHttpError(response: Response, body: unknown): HttpError {
   const parsed = ZApiError.safeParse(body);
-  if (parsed.success)
-    return new HttpError(response.status, parsed.data.message, parsed.data.detail, parsed.data.reason);
-  return new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
+  const { message, detail, reason }: ApiError = parsed.success
+    ? parsed.data
+    : { message: response.statusText || `HTTP ${response.status}` };
+  return new HttpError(response.status, message, detail, reason, retryAfterOf(response));
 }
 
 export function createHttpClient({

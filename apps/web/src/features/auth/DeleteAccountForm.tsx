@@ -16,13 +16,15 @@ import { clearSession } from '../../lib/session';
 import { getSessionUser } from '../../lib/sessionUser';
 import { useDeactivateAccount } from './passwordApi';
 
-// The server deactivates a team owner's members with the owner; the dialog says so before it happens.
+// What deleting does, said before it happens: a team owner's team ends with them, a member's goes on.
 const CONFIRM_TEXT = {
   member:
-    'Your account will be deactivated and you will be signed out. You will not be able to sign in again.',
+    'Your account will be deactivated and you will be signed out. Your email address and username become ' +
+    'free to sign up again. Your team and its APIs stay as they are.',
   owner:
     'Your account will be deactivated and you will be signed out. You own a team: every member of your team ' +
-    'is deactivated too. The team’s APIs and data stay stored, but nobody can sign in to them any more.',
+    'is deactivated too, and the team’s deployed APIs stop answering at their sandbox addresses. Your email ' +
+    'address and username, and those of your members, become free to sign up again.',
 } as const;
 
 // spec §2 Settings → Delete Account, spec §4 Account deletion.

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { EMAIL_VERIFIED_COUNTDOWN_S, messages } from '@sandbox/contracts';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -33,9 +33,16 @@ export function EmailVerifiedPage() {
     );
   }, [verify, token, isTeamMember, userId]);
 
-  const next = isTeamMember === 'true' ? `/set-password/${encodeURIComponent(userId)}` : '/signin';
-  const seconds = useCountdown(EMAIL_VERIFIED_COUNTDOWN_S, verify.isSuccess, () =>
-    navigate(next, { replace: true }),
+  const toSetPassword = isTeamMember === 'true';
+  const next = toSetPassword ? `/set-password/${encodeURIComponent(userId)}` : '/signin';
+  const continueNow = () => navigate(next, { replace: true });
+  const alreadyVerified = verify.data?.alreadyVerified === true;
+  // spec §4: the countdown follows a verification; a link that verified nothing waits for the user.
+  const seconds = useCountdown(EMAIL_VERIFIED_COUNTDOWN_S, verify.isSuccess && !alreadyVerified, continueNow);
+  const signInNow = (
+    <Button variant="contained" onClick={() => navigate('/signin', { replace: true })}>
+      Sign in
+    </Button>
   );
 
   if (verify.isError) {
@@ -43,7 +50,11 @@ export function EmailVerifiedPage() {
       <AuthLayout title={messages.verificationFailed}>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <ErrorIcon color="error" fontSize="large" />
-          <Typography>This verification link is invalid or has expired.</Typography>
+          <Typography>
+            This verification link is invalid or has expired. If your email address is verified already, sign
+            in; otherwise ask for a new link.
+          </Typography>
+          {signInNow}
           <Link component={RouterLink} to="/resend-verification">
             Send me a new link
           </Link>
@@ -63,17 +74,29 @@ export function EmailVerifiedPage() {
     );
   }
 
+  if (alreadyVerified) {
+    return (
+      <AuthLayout title="Email already verified">
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <CheckCircleIcon color="success" fontSize="large" />
+          <Typography>Your email address is verified already: this link is not needed any more.</Typography>
+          {signInNow}
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title="Email verified">
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <CheckCircleIcon color="success" fontSize="large" />
         <Typography>Your email address is confirmed.</Typography>
-        <Typography role="timer" aria-live="polite">
-          Redirecting in <strong data-testid="countdown">{seconds}</strong> seconds
+        <Button variant="contained" onClick={continueNow}>
+          {toSetPassword ? 'Set your password now' : 'Sign in now'}
+        </Button>
+        <Typography role="timer" aria-live="polite" color="text.secondary">
+          Or wait: redirecting in <strong data-testid="countdown">{seconds}</strong> seconds
         </Typography>
-        <Link component={RouterLink} to={next} replace>
-          Continue now
-        </Link>
       </Stack>
     </AuthLayout>
   );

@@ -8,10 +8,20 @@ describe('account failure messages', () => {
     expect(signInFailureMessage(new HttpError(400, 'x'))).toBe(messages.loginUnverified);
   });
 
-  it('reports wrong credentials for 403, 429 and network failures', () => {
+  it('reports wrong credentials for 403 and network failures', () => {
     expect(signInFailureMessage(new HttpError(403, 'x'))).toBe(messages.loginFailed);
-    expect(signInFailureMessage(new HttpError(429, 'x'))).toBe(messages.loginFailed);
     expect(signInFailureMessage(new TypeError('fetch failed'))).toBe(messages.loginFailed);
+  });
+
+  it('says a 429 checked no password, and when to try again', () => {
+    const refused = 'Too many sign-in attempts, so the password was not checked.';
+    const after = (seconds?: number) =>
+      signInFailureMessage(new HttpError(429, 'x', undefined, undefined, seconds));
+    expect(after(900)).toBe(`${refused} Try again in 15 minutes.`);
+    expect(after(61)).toBe(`${refused} Try again in 2 minutes.`);
+    expect(after(60)).toBe(`${refused} Try again in 1 minute.`);
+    expect(after(1)).toBe(`${refused} Try again in 1 second.`);
+    expect(after()).toBe(`${refused} Try again later.`);
   });
 
   it('shows the server reason for a rejected registration, else the taken message', () => {

@@ -5,6 +5,7 @@ import {
   type MessageResponse,
   messages,
   type RegisterRequest,
+  tooManySignInsMessage,
   type VerifyResponse,
   ZAuthenticateResponse,
   ZMessageResponse,
@@ -55,6 +56,7 @@ export function isUnverifiedLogin(error: unknown): boolean {
 }
 
 export function signInFailureMessage(error: unknown): string {
+  if (isHttpError(error, 429)) return tooManySignInsMessage(error.retryAfterSeconds);
   return isUnverifiedLogin(error) ? messages.loginUnverified : messages.loginFailed;
 }
 
