@@ -12,6 +12,8 @@ export const LAB_TIMEOUT_MS = 10_000;
 /** Larger response bodies are cut here and marked `truncated`. */
 export const LAB_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const LAB_MAX_REDIRECTS = 5;
+/** The User-Agent of the Lab's calls when no header row names one: how the request log tells them apart. */
+export const LAB_USER_AGENT = 'api-sandbox-lab';
 
 /** GET, HEAD and TRACE requests carry no body (RFC 9110 §9.3): the Lab sends them without one. */
 export const labSendsBody = (method: string) => !['GET', 'HEAD', 'TRACE'].includes(method);
@@ -89,6 +91,22 @@ export interface LabResponse {
   redirects: number;
 }
 
+/** A credential the Lab fills for a security scheme of the operation: a value the sandbox takes. */
+export interface LabCredential {
+  /** The security scheme, as the document names it. */
+  scheme: string;
+  in: 'header' | 'query' | 'cookie';
+  /** The header, query parameter or cookie that carries it. */
+  name: string;
+  value: string;
+}
+
+/** What the Lab fills for the operation's security, and what it cannot (a digest, as the sandbox names it). */
+export interface LabCredentials {
+  filled: LabCredential[];
+  missing: string[];
+}
+
 export const labMessages = {
   sent: 'Request sent successfully.',
   failed: 'Sorry, something went wrong. Try again.',
@@ -101,5 +119,9 @@ export const labMessages = {
   tooManyRedirects: `The request was redirected more than ${LAB_MAX_REDIRECTS} times`,
   timedOut: `The request took longer than ${LAB_TIMEOUT_MS / 1000} s`,
   unreachable: 'The request could not be completed',
+  credentialsFilled: (schemes: string, places: string) =>
+    `Filled for ${schemes}: ${places}. The sandbox checks that a credential is there, not its value.`,
+  credentialsMissing: (needs: string) =>
+    `This operation needs ${needs}, which the Lab cannot fill: add it under Headers.`,
   truncated: `The response is larger than ${LAB_MAX_BODY_BYTES / 1024 / 1024} MB: only its first ${LAB_MAX_BODY_BYTES / 1024 / 1024} MB are shown.`,
 } as const;

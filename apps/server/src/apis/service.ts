@@ -9,6 +9,7 @@ import {
   type EndpointSummary,
   HTTP_METHODS,
   type MappingOptions,
+  type SecurityScheme,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/store.js';
@@ -21,7 +22,7 @@ import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
-import { labBodyTemplate } from './labBodyTemplate.js';
+import { labStart } from './labStart.js';
 import { loadSchemaClosure } from './schemaClosure.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
 import type { ApiMeta, ApiRow, ApiStore, EndpointRow, ImportToWrite, WrittenEndpoint } from './store.js';
@@ -49,6 +50,10 @@ export function linkedIds(
 
 /** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
 export const teamOf = (user: User) => user.parentUserId ?? user.id;
+
+/** The document's security schemes the API keeps, by name (none for an API made in the product). */
+const securitySchemesOf = (api: ApiRow): Record<string, SecurityScheme> =>
+  api.security_schemes ? JSON.parse(api.security_schemes) : {};
 
 const LINK_KEYS = {
   GET: 'getApiId',
@@ -241,7 +246,7 @@ export function createApisService({
         description: api.description,
         endpoints: declared,
         schemas: (await loadDeclaredSchemas(db, api.id)) ?? {},
-        securitySchemes: api.security_schemes ? JSON.parse(api.security_schemes) : {},
+        securitySchemes: securitySchemesOf(api),
       });
       return writeBehaviours(document, behaviours);
     },
@@ -266,7 +271,7 @@ export function createApisService({
         patchApiId: endpoint.patch_api_id,
         deleteApiId: endpoint.delete_api_id,
         schemaMasterList,
-        requestBodyTemplate: await labBodyTemplate(db, endpoint, parts, schemaMasterList),
+        ...(await labStart(db, endpoint, parts, schemaMasterList, securitySchemesOf(api))),
         ...(await loadBehaviours(db, endpoint.id)),
       };
     },

@@ -5,6 +5,7 @@ import {
   LAB_MAX_BODY_BYTES,
   LAB_MAX_REDIRECTS,
   LAB_TIMEOUT_MS,
+  LAB_USER_AGENT,
   type LabResponse,
   type LabSendInput,
   labBodyContentType,
@@ -77,6 +78,7 @@ function headersOf(input: LabSendInput, body: string | undefined): Record<string
   if (body !== undefined && headers['content-type'] === undefined) {
     headers['content-type'] = labBodyContentType(body);
   }
+  headers['user-agent'] ??= LAB_USER_AGENT;
   return headers;
 }
 

@@ -48,10 +48,15 @@ export function requestBodyTemplate(
 const isForm = (mediaType: string) =>
   mediaKind(mediaType) === 'form' || essenceOf(mediaType) === 'multipart/form-data';
 
-/** The schema of the first JSON media type, else of the first form one; a schema that allows anything has none. */
-function templateSchemaOf(content: ReadonlyMap<string, JsonSchema>): JsonSchema | undefined {
+/** The media type a template is written for: the first JSON one, else the first form one. */
+export function templateMediaTypeOf(content: ReadonlyMap<string, JsonSchema>): string | undefined {
   const types = [...content.keys()];
-  const chosen = types.find((type) => mediaKind(type) === 'json') ?? types.find(isForm);
+  return types.find((type) => mediaKind(type) === 'json') ?? types.find(isForm);
+}
+
+/** The schema of the template's media type; a schema that allows anything has none. */
+function templateSchemaOf(content: ReadonlyMap<string, JsonSchema>): JsonSchema | undefined {
+  const chosen = templateMediaTypeOf(content);
   const schema = chosen === undefined ? undefined : content.get(chosen);
   if (schema === undefined || schema === true) return undefined;
   return typeof schema === 'object' && Object.keys(schema).length === 0 ? undefined : schema;

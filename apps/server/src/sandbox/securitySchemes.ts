@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { DeclaredOperation, SecurityRequirement, SecurityScheme } from '@sandbox/contracts';
+import type {
+  DeclaredOperation,
+  LabCredential,
+  LabCredentials,
+  SecurityRequirement,
+  SecurityScheme,
+} from '@sandbox/contracts';
 import type { Problem } from './problem.js';
 import { type ProblemDetails, problem } from './problem.js';
 
@@ -7,7 +13,7 @@ import { type ProblemDetails, problem } from './problem.js';
  * The document's own security (OpenAPI `security` and `components.securitySchemes`), compiled once per
  * endpoint into a check that a request carries the credentials each scheme names: AND inside one
  * requirement object, OR between them. A presence check, as Prism does: a well-formed credential passes,
- * whatever its value.
+ * whatever its value, so the API Lab can fill one that passes (credentialsToFill).
  */
 
 export interface SecurityInput {
@@ -41,12 +47,16 @@ const MALFORMED = 2;
 type Outcome = typeof SATISFIED | typeof MISSING | typeof MALFORMED;
 
 interface Credential {
+  /** The security scheme, as the document names it. */
+  scheme: string;
   readsAuthorization: boolean;
   /** The WWW-Authenticate challenge that asks for it (RFC 9110 §11.6.1). */
   challenge: string;
   read(input: SecurityInput): Outcome;
   missing: Problem;
   malformed: Problem;
+  /** Where a credential this check takes goes, and one; absent when none can be made up (digest). */
+  sample?: Omit<LabCredential, 'scheme'>;
 }
 
 /**
@@ -60,7 +70,43 @@ export function compileSecurity(
   options: { forbiddenDeclared: boolean },
 ): CompiledSecurity {
   const notes: string[] = [];
-  if (!requirements?.length) return { notes };
+  const alternatives = alternativesOf(requirements, schemes, notes);
+  return alternatives ? { check: checkOf(alternatives, options.forbiddenDeclared), notes } : { notes };
+}
+
+/**
+ * spec §4 API Lab: credentials this operation's check takes, for the first requirement whose every
+ * scheme can be filled; else those of the first requirement that can be, with what it still needs.
+ * Undefined when the operation asks for nothing.
+ */
+export function credentialsToFill(
+  requirements: SecurityRequirement[] | undefined,
+  schemes: Record<string, SecurityScheme>,
+): LabCredentials | undefined {
+  const fillings = alternativesOf(requirements, schemes, [])?.map(fillingOf);
+  return fillings && (fillings.find((f) => f.missing.length === 0) ?? fillings[0]);
+}
+
+const placeOf = (c: Omit<LabCredential, 'scheme'>) => `${c.in} ${c.name.toLowerCase()}`;
+
+/** One requirement's samples; two schemes wanting one place (Basic and Bearer) cannot both be met. */
+function fillingOf(credentials: Credential[]): LabCredentials {
+  const filled: LabCredential[] = [];
+  const missing: string[] = [];
+  for (const { scheme, sample, missing: needed } of credentials) {
+    if (sample && !filled.some((f) => placeOf(f) === placeOf(sample))) filled.push({ scheme, ...sample });
+    else missing.push(needed.message);
+  }
+  return { filled, missing };
+}
+
+/** The credentials each alternative asks for; null when one asks for nothing: the operation is open. */
+function alternativesOf(
+  requirements: SecurityRequirement[] | undefined,
+  schemes: Record<string, SecurityScheme>,
+  notes: string[],
+): Credential[][] | null {
+  if (!requirements?.length) return null;
   const alternatives: Credential[][] = [];
   for (const requirement of requirements) {
     const credentials: Credential[] = [];
@@ -74,10 +120,10 @@ export function compileSecurity(
       if (credential) credentials.push(credential);
     }
     // nothing left to ask for: this alternative is met by every request, so the operation is open
-    if (credentials.length === 0) return { notes };
+    if (credentials.length === 0) return null;
     alternatives.push(credentials);
   }
-  return { check: checkOf(alternatives, options.forbiddenDeclared), notes };
+  return alternatives;
 }
 
 function checkOf(alternatives: Credential[][], forbiddenDeclared: boolean): SecurityCheck {
@@ -180,12 +226,14 @@ function apiKeyCredential(
     where === 'header' ? `the ${key} header` : where === 'query' ? `query parameter ${key}` : `cookie ${key}`;
   const missing = { location: `${where}.${key}`, message: `an API key in ${place} (${name})` };
   return {
+    scheme: name,
     readsAuthorization: false,
     // not a registered scheme: it tells a client where the key goes (Prism sends no challenge for it)
     challenge: `ApiKey ${realm}, in=${quoted(where)}, name=${quoted(key)}`,
     read,
     missing,
     malformed: missing,
+    sample: { in: where, name: key, value: SAMPLE_API_KEY },
   };
 }
 
@@ -205,6 +253,11 @@ function cookieCarries(cookie: string | string[] | undefined, name: string): boo
   return false;
 }
 
+// What the Lab fills: the check looks for a well-formed credential, whatever its value.
+const SAMPLE_API_KEY = 'sandbox-api-key';
+const SAMPLE_BEARER_TOKEN = 'sandbox-token';
+const SAMPLE_BASIC_CREDENTIALS = Buffer.from('user:password').toString('base64');
+
 /** Longer credentials are refused unread: real ones, a large JWT included, are a few KB at most. */
 const MAX_CREDENTIALS_LENGTH = 8192;
 
@@ -216,10 +269,12 @@ function authorizationCredential(
   what: string,
   malformedWhy: string,
   wellFormed: (credentials: string) => boolean,
+  sample?: string,
 ): Credential {
   // the scheme's name, then whitespace or the end: read once per request, no split
   const sent = new RegExp(`^[ \\t]*${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[ \\t]|$)`, 'i');
   return {
+    scheme: name,
     readsAuthorization: true,
     challenge,
     read(input) {
@@ -233,6 +288,9 @@ function authorizationCredential(
       location: 'header.authorization',
       message: `Authorization: ${scheme} ${malformedWhy} (${name})`,
     },
+    ...(sample !== undefined && {
+      sample: { in: 'header', name: 'Authorization', value: `${scheme} ${sample}` },
+    }),
   };
 }
 
@@ -250,12 +308,19 @@ function basicCredential(name: string, realm: string): Credential {
     'must carry base64 of user:password',
     // RFC 7617: base64 of user-id ":" password; the password may hold colons, the user-id may not
     (rest) => BASE64.test(rest) && Buffer.from(rest, 'base64').toString('latin1').includes(':'),
+    SAMPLE_BASIC_CREDENTIALS,
   );
 }
 
 function bearerCredential(name: string, what: string, challenge: string): Credential {
-  return authorizationCredential(name, 'Bearer', challenge, what, 'must carry a token (RFC 6750)', (rest) =>
-    TOKEN68.test(rest),
+  return authorizationCredential(
+    name,
+    'Bearer',
+    challenge,
+    what,
+    'must carry a token (RFC 6750)',
+    (rest) => TOKEN68.test(rest),
+    SAMPLE_BEARER_TOKEN,
   );
 }
 

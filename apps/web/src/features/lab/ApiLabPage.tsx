@@ -4,10 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type ToastOptions, toast } from 'react-toastify';
 import { CodeEditor } from '../../components/codeEditor/CodeEditor';
+import { HEADER_HEIGHT } from '../../components/Header';
 import { MethodBadge } from '../../components/MethodBadge';
 import { isHttpError } from '../../lib/http';
 import { getSessionRoleId } from '../../lib/session';
 import { useGenerateToken, useLabApis, useLabEndpoint, useLabTokens, useSendRequest } from './api';
+import { CredentialsNote } from './CredentialsNote';
 import { KeyValueRows } from './KeyValueRows';
 import { LabResponsePanel } from './LabResponsePanel';
 import { formatIfJson, sendPayload, toCurl } from './labRequest';
@@ -36,6 +38,12 @@ export function ApiLabPage() {
       lab.applyEndpoint(detail.data);
     }
   }, [detail.data, lab.endpointId, lab.applyEndpoint]);
+
+  // Each send's outcome is brought into view: under a long body it would land below the fold.
+  const responseArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (lab.outcome) responseArea.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [lab.outcome]);
 
   const { state: locationState } = useLocation();
 
@@ -68,7 +76,8 @@ export function ApiLabPage() {
     send.mutate(payload(), {
       onSuccess: (answer, request) => {
         lab.setOutcome({ kind: 'answer', answer, method: request.requestMethod });
-        toast.success(labMessages.sent, TOAST);
+        // spec §8's success toast for a 2xx only: the Response area's status says what any other is
+        if (answer.status >= 200 && answer.status < 300) toast.success(labMessages.sent, TOAST);
       },
       onError: (error) => {
         console.error(error);
@@ -190,6 +199,7 @@ export function ApiLabPage() {
             </Box>
           )}
           {detail.isError && <Alert severity="error">{labMessages.failed}</Alert>}
+          {lab.credentials && <CredentialsNote credentials={lab.credentials} />}
           {lab.method && (
             <>
               <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Request parts">
@@ -223,7 +233,7 @@ export function ApiLabPage() {
           )}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2.5 }}>
+      <Paper ref={responseArea} variant="outlined" sx={{ p: 2.5, scrollMarginTop: HEADER_HEIGHT + 16 }}>
         <LabResponsePanel outcome={lab.outcome} onCopyCurl={lab.url ? onCopyCurl : null} />
       </Paper>
     </Stack>

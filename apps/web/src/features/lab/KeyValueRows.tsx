@@ -13,8 +13,9 @@ interface KeyValueRowsProps {
 
 /** Editable key/value rows with add and remove (spec §2 Query Params and Headers). */
 export function KeyValueRows({ noun, rows, onChange, readOnly }: KeyValueRowsProps) {
+  // a row the user changed is theirs: choosing another method keeps it
   const update = (id: string, change: Partial<Row>) =>
-    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+    onChange(rows.map((r) => (r.id === id ? { ...r, ...change, fromOperation: false } : r)));
   return (
     <Stack spacing={1.5}>
       {rows.length === 0 && <Typography color="text.secondary">No {noun.toLowerCase()}s.</Typography>}

@@ -1,6 +1,7 @@
 // The Lab's request, built from what the user chose and typed (spec §4 API Lab).
 import {
   type EndpointDetail,
+  type LabCredential,
   type LabSendRequest,
   labBodyContentType,
   labSendsBody,
@@ -13,6 +14,8 @@ export interface Row {
   value: string;
   /** Keys read from the endpoint's configuration cannot be renamed (spec §2 Query Params). */
   fixedKey?: boolean;
+  /** Filled for the chosen method, untouched since: choosing another method replaces it. */
+  fromOperation?: boolean;
 }
 
 let nextRow = 0;
@@ -62,7 +65,45 @@ export function withAuthorization(rows: Row[], token: string): Row[] {
   const value = `Bearer ${token}`;
   const index = rows.findIndex((r) => r.key.toLowerCase() === 'authorization');
   if (index === -1) return [aRow('Authorization', value), ...rows];
-  return rows.map((r, i) => (i === index ? { ...r, value } : r));
+  return rows.map((r, i) => (i === index ? { ...r, value, fromOperation: false } : r));
+}
+
+/**
+ * The headers a method's request needs: its body's media type, whatever the text typed (so that the
+ * sandbox, not the Lab, says when it is not valid JSON), and the credentials of its security.
+ */
+export function operationHeaders(
+  method: string,
+  { requestContentType, labCredentials }: Pick<EndpointDetail, 'requestContentType' | 'labCredentials'>,
+): [string, string][] {
+  const filled = labCredentials?.filled ?? [];
+  const headers: [string, string][] = [];
+  if (requestContentType && labSendsBody(method)) headers.push(['Content-Type', requestContentType]);
+  for (const c of filled) if (c.in === 'header') headers.push([c.name, c.value]);
+  const cookies = filled.filter((c) => c.in === 'cookie').map((c) => `${c.name}=${c.value}`);
+  if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
+  return headers;
+}
+
+/**
+ * The rows with the previous method's filled headers replaced by `wanted`; a header the user set
+ * (the API's token included) stays, and is not filled again.
+ */
+export function withOperationHeaders(rows: Row[], wanted: [string, string][]): Row[] {
+  const kept = rows.filter((r) => !r.fromOperation);
+  const set = new Set(kept.map((r) => r.key.toLowerCase()));
+  const added = wanted
+    .filter(([key]) => !set.has(key.toLowerCase()))
+    .map(([key, value]) => ({ ...aRow(key, value), fromOperation: true }));
+  return [...kept, ...added];
+}
+
+/** spec §2 Query Params: the method's query keys, an API key its security takes in the query filled in. */
+export function operationParams(keys: string[], credentials: LabCredential[] = []): Row[] {
+  const inQuery = credentials.filter((c) => c.in === 'query');
+  const filledValue = (key: string) => inQuery.find((c) => c.name === key)?.value ?? '';
+  const extra = inQuery.filter((c) => !keys.includes(c.name)).map((c) => c.name);
+  return [...keys, ...extra].map((key) => aRow(key, filledValue(key), true));
 }
 
 const filled = (rows: Row[]) =>

@@ -1,13 +1,16 @@
-import type { ApiMaster, EndpointDetail, LabResponse, TokenRecord } from '@sandbox/contracts';
+import type { ApiMaster, EndpointDetail, LabCredentials, LabResponse, TokenRecord } from '@sandbox/contracts';
 import { useState } from 'react';
 import {
   aRow,
   bodyTemplateOf,
   fillPathParams,
   formatIfJson,
+  operationHeaders,
+  operationParams,
   presetToken,
   type Row,
   withAuthorization,
+  withOperationHeaders,
 } from './labRequest';
 import type { LabSeed } from './labSeed';
 
@@ -28,6 +31,8 @@ export function useLabState() {
   const [headers, setHeaders] = useState<Row[]>([]);
   const [body, setBody] = useState('');
   const [outcome, setOutcome] = useState<LabOutcome | null>(null);
+  /** What the chosen method's security got filled with, or could not be. */
+  const [credentials, setCredentials] = useState<LabCredentials | null>(null);
 
   return {
     api,
@@ -39,6 +44,7 @@ export function useLabState() {
     headers,
     body,
     outcome,
+    credentials,
     setUrl,
     setParams,
     setHeaders,
@@ -56,6 +62,7 @@ export function useLabState() {
       setParams([]);
       setBody('');
       setOutcome(null);
+      setCredentials(null);
       const token = next ? presetToken(next, tokens) : null;
       setHeaders(token ? withAuthorization([], token) : []);
     },
@@ -63,6 +70,7 @@ export function useLabState() {
     chooseEndpoint(id: number) {
       setEndpointId(id);
       setOutcome(null);
+      setCredentials(null);
       const summary = api?.apiConfigList.find((e) => e.id === id);
       setMethod(summary?.methodType ?? '');
       setTemplate(summary?.publicEndPoint ?? '');
@@ -70,13 +78,19 @@ export function useLabState() {
       setPathValues({});
     },
 
-    /** Once the endpoint's configuration arrives: its query keys and its body template. */
+    /**
+     * Once the endpoint's configuration arrives: its query keys, its body template, and the headers
+     * and credentials it needs in place of those filled for the previous method.
+     */
     applyEndpoint(detail: EndpointDetail) {
       setParams(
-        detail.parameterConfigList
-          .filter((p) => p.parameterType === 'query')
-          .map((p) => aRow(p.keyName, '', true)),
+        operationParams(
+          detail.parameterConfigList.filter((p) => p.parameterType === 'query').map((p) => p.keyName),
+          detail.labCredentials?.filled,
+        ),
       );
+      setHeaders((rows) => withOperationHeaders(rows, operationHeaders(detail.methodType, detail)));
+      setCredentials(detail.labCredentials ?? null);
       setBody(bodyTemplateOf(detail));
     },
 
@@ -97,6 +111,7 @@ export function useLabState() {
       setHeaders(token && hasAuthorization ? withAuthorization(rows, token) : rows);
       setBody(formatIfJson(seed.body));
       setOutcome(null);
+      setCredentials(null);
     },
 
     setPathValue(key: string, value: string) {

@@ -1,21 +1,26 @@
 import type {
   DeclaredOperation,
+  EndpointDetail,
   HeaderConfig,
   ParameterConfig,
   RequestConfig,
   ResponseConfig,
   SchemaMaster,
+  SecurityScheme,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { namedSchemas } from '../model/namedSchemas.js';
-import { requestBodyTemplate, takesBodyTemplate } from '../model/requestTemplate.js';
+import { requestBodyTemplate, takesBodyTemplate, templateMediaTypeOf } from '../model/requestTemplate.js';
+import { isRange } from '../sandbox/mediaTypes.js';
 import { requestModelOf } from '../sandbox/requestModel.js';
+import { credentialsToFill } from '../sandbox/securitySchemes.js';
 import { loadDeclaredSchemas } from './schemaStore.js';
 import type { EndpointRow } from './store.js';
 
-// The Lab's body template of one endpoint, read from the model as the sandbox reads it: the declared
-// operation's request body when the API keeps one, else the catalog's request row.
+// What the Lab starts a request to one endpoint with, read from the model as the sandbox reads it (the
+// declared operation when the API keeps one, else the catalog's request row): its body template, the
+// media type it sends a body as, and credentials its security check takes.
 
 interface EndpointParts {
   parameterConfigList: ParameterConfig[];
@@ -24,14 +29,16 @@ interface EndpointParts {
   responseConfigList: ResponseConfig[];
 }
 
+type LabStart = Pick<EndpointDetail, 'requestBodyTemplate' | 'requestContentType' | 'labCredentials'>;
+
 /** `catalog`: the endpoint's schemas, for an API whose document's schemas were not kept. */
-export async function labBodyTemplate(
+export async function labStart(
   db: Kysely<Database>,
   endpoint: EndpointRow,
   parts: EndpointParts,
   catalog: SchemaMaster[],
-): Promise<unknown> {
-  if (!takesBodyTemplate(endpoint.method)) return undefined;
+  securitySchemes: Record<string, SecurityScheme>,
+): Promise<LabStart> {
   const operation = await loadOperation(db, endpoint.id);
   const { body } = requestModelOf({
     ...endpoint,
@@ -42,9 +49,18 @@ export async function labBodyTemplate(
     responses: parts.responseConfigList,
     testRows: [],
   });
-  if (!body) return undefined;
+  const start: LabStart = {
+    requestContentType: body
+      ? (templateMediaTypeOf(body.content) ?? [...body.content.keys()].find((type) => !isRange(type)))
+      : undefined,
+    labCredentials: credentialsToFill(operation?.security, securitySchemes),
+  };
+  if (!body || !takesBodyTemplate(endpoint.method)) return start;
   const declared = await loadDeclaredSchemas(db, endpoint.api_master_id);
-  return requestBodyTemplate(endpoint.method, body, namedSchemas(declared, catalog));
+  return {
+    ...start,
+    requestBodyTemplate: requestBodyTemplate(endpoint.method, body, namedSchemas(declared, catalog)),
+  };
 }
 
 async function loadOperation(db: Kysely<Database>, endpointId: number): Promise<DeclaredOperation | null> {
