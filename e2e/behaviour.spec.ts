@@ -69,6 +69,10 @@ describe('traffic simulation in the browser', () => {
     expect(await delay.inputValue()).toBe('250');
     expect(await delay.isDisabled()).toBe(true);
     expect(await panel().getByRole('button', { name: 'Save behaviour' }).isDisabled()).toBe(true);
+    // the API's default is set on its overview
+    await followLink(
+      page.getByRole('navigation', { name: 'APIs' }).getByRole('link', { name: 'Flaky overview' }),
+    );
     const apiDefault = main().getByRole('form', { name: 'API default behaviour' });
     expect(await apiDefault.getByRole('button', { name: 'Apply default' }).isDisabled()).toBe(true);
   });

@@ -119,7 +119,10 @@ describe('the sandbox in the browser', () => {
     await main().getByRole('button', { name: 'Copy endpoint URL' }).click();
     const baseUrl = await page.evaluate(() => navigator.clipboard.readText());
 
-    await openEndpoint('Seeded', 'GET /books');
+    // how the sandbox answers is the API's, set on its overview
+    const sidebar = page.getByRole('navigation', { name: 'APIs' });
+    await sidebar.getByRole('button', { name: 'Seeded', exact: true }).click();
+    await followLink(sidebar.getByRole('link', { name: 'Seeded overview' }));
     const settings = main().getByRole('form', { name: 'Deterministic answers' });
     await settings.getByLabel('Deterministic answers').check();
     await settings.getByLabel('Seed').fill('x');

@@ -111,6 +111,14 @@ try {
       .getByRole('row', { name: /Petstore/ })
       .waitFor();
   });
+  await shot(page, 'dashboard-api-settings-dialog', async () => {
+    await main(page)
+      .getByRole('row', { name: /Petstore/ })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await page.getByRole('dialog', { name: 'API Settings' }).waitFor();
+  });
+  await closeDialog(page);
   await shot(page, 'dashboard-sidebar-expanded', () =>
     page
       .getByRole('navigation', { name: 'APIs' })
@@ -122,6 +130,7 @@ try {
     petstore.apiConfigList.find((e) => e.methodType === method && e.apiEndPoint === path);
   const post = endpoint('POST', '/pet');
   const get = endpoint('GET', '/pet/{petId}');
+  await shot(page, 'api-overview', () => page.goto(`/request/${petstore.id}`));
   if (post) {
     await shot(page, 'endpoint-request-params', () => page.goto(`/request/${petstore.id}/${post.id}`));
     for (const tab of ['Headers', 'Body']) {

@@ -1,21 +1,20 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiBehaviourForm } from './ApiBehaviourForm';
-import { ApiImportWarnings } from './ApiImportWarnings';
-import { downloadOpenApi, failureMessage, useApiDetail, useApiList, useEndpoint } from './api';
-import { DeterministicAnswersForm } from './DeterministicAnswersForm';
+import { downloadOpenApi, failureMessage, useApiList, useEndpoint } from './api';
 import { EndpointHeader } from './EndpointHeader';
 import { EndpointTabs } from './EndpointTabs';
 import { isViewer } from './roles';
 
-/** spec §2 API detail screen: `projectId` is the API, `apiId` one of its endpoints. */
+/**
+ * spec §2 API detail screen: `projectId` is the API, `apiId` one of its endpoints. The endpoint comes
+ * first; what concerns the whole API (its settings, import warnings, how its sandbox answers) is on
+ * the API's overview, which the header's API name opens.
+ */
 export function ApiDetailPage() {
   const { projectId = '', apiId = '' } = useParams();
   const endpoint = useEndpoint(projectId, apiId);
   const master = useApiList().data?.find((api) => String(api.id) === projectId);
-  const api = useApiDetail(projectId).data;
-  const warnings = api?.warnings ?? [];
 
   if (endpoint.isPending) {
     return (
@@ -41,19 +40,6 @@ export function ApiDetailPage() {
 
   return (
     <Stack spacing={2}>
-      <ApiImportWarnings warnings={warnings} />
-      {api && (
-        // keyed by the saved seed: the form starts again from what the server holds
-        <DeterministicAnswersForm
-          key={String(api.answerSeed)}
-          apiMasterId={projectId}
-          seed={api.answerSeed}
-          readOnly={isViewer()}
-        />
-      )}
-      {api && (
-        <ApiBehaviourForm apiMasterId={projectId} behaviour={api.behaviour ?? null} readOnly={isViewer()} />
-      )}
       <EndpointHeader endpoint={detail} apiName={apiName} readOnly={isViewer()} onDownload={download} />
       <EndpointTabs apiMasterId={projectId} endpoint={detail} readOnly={isViewer()} />
     </Stack>

@@ -1,23 +1,27 @@
 import { Checkbox, FormControlLabel, TextField } from '@mui/material';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@sandbox/contracts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, ZApiMasterSave, ZApiVersion } from '@sandbox/contracts';
+import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
-import { capitaliseFirst, maskVersion } from './inputMasks';
+import { z } from 'zod';
+import { capitaliseFirst, maskVersion, versionCutNote } from './inputMasks';
 
-/** What every form that creates an API asks (spec §5 New API), whatever else it asks. */
-export interface ApiInfoValues {
-  apiName: string;
-  apiDescription: string;
-  apiVersion: string;
-  isAuthRequired: boolean;
-}
+/** What every form that creates or changes an API asks (spec §5 New API), whatever else it asks. */
+export const ZApiInfoForm = z.object({
+  apiName: ZApiMasterSave.shape.apiMasterName,
+  apiDescription: ZApiMasterSave.shape.apiDescription,
+  apiVersion: ZApiVersion,
+  isAuthRequired: z.boolean(),
+});
+export type ApiInfoValues = z.infer<typeof ZApiInfoForm>;
 
 interface Props<T extends FieldValues & ApiInfoValues> {
   control: Control<T>;
   errors: FieldErrors<ApiInfoValues>;
 }
 
-/** Name, Description and Version, masked as they are typed. */
+/** Name, Description and Version, masked as they are typed; a version cut to fit says so. */
 export function ApiInfoFields<T extends FieldValues & ApiInfoValues>({ control, errors }: Props<T>) {
+  const [versionNote, setVersionNote] = useState<string>();
   return (
     <>
       <Controller
@@ -60,10 +64,14 @@ export function ApiInfoFields<T extends FieldValues & ApiInfoValues>({ control, 
             label="Version"
             required
             placeholder="1.0"
-            onChange={(event) => field.onChange(maskVersion(event.target.value))}
+            onChange={(event) => {
+              const kept = maskVersion(event.target.value);
+              setVersionNote(versionCutNote(event.target.value, kept));
+              field.onChange(kept);
+            }}
             error={Boolean(errors.apiVersion)}
-            helperText={errors.apiVersion?.message}
-            slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 3 } }}
+            helperText={errors.apiVersion?.message ?? versionNote}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         )}
       />

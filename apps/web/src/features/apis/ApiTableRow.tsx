@@ -5,8 +5,15 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
+import { ApiSettingsDialog } from './ApiSettingsDialog';
 import { distinctiveEnd } from './endpointDisplay';
 import { ReimportApiDialog } from './ReimportApiDialog';
+
+/**
+ * spec §9's date, which may break between the day and the time only: two short lines leave the row's
+ * actions room on a laptop screen, where one long line pushed them out of view.
+ */
+const breakableBeforeTime = (date: string) => date.replace(/ (?!\d\d:)/g, '\u00a0');
 
 export interface ApiTableRowProps {
   api: ApiMaster;
@@ -17,6 +24,7 @@ export interface ApiTableRowProps {
 export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
   const first = api.apiConfigList[0];
   const [updating, setUpdating] = useState(false);
+  const [editing, setEditing] = useState(false);
   const toggle = () => {
     // spec §4: deployment is one-way.
     if (api.isApiPublished) toast.warn(apiMessages.alreadyDeployed);
@@ -43,11 +51,13 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
           slotProps={{ input: { 'aria-label': `Sandbox status of ${api.apiMasterName}` } }}
         />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(api.updatedAt).format(DATE_FORMAT)}</TableCell>
+      <TableCell>{breakableBeforeTime(dayjs(api.updatedAt).format(DATE_FORMAT))}</TableCell>
       <TableCell>
         {api.isApiPublished && api.apiBaseUrl ? (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <span title={api.apiBaseUrl}>{distinctiveEnd(api.apiBaseUrl, ENDPOINT_URL_DISPLAY_LENGTH)}</span>
+            <span title={api.apiBaseUrl} style={{ whiteSpace: 'nowrap' }}>
+              {distinctiveEnd(api.apiBaseUrl, ENDPOINT_URL_DISPLAY_LENGTH)}
+            </span>
             <CopyUrlButton url={api.apiBaseUrl} disabled={readOnly} />
           </Stack>
         ) : (
@@ -55,12 +65,17 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
         )}
       </TableCell>
       <TableCell>
-        {/* every role reads what the sandbox received */}
-        <Stack direction="row" spacing={0.5}>
+        {/* every role reads what the sandbox received; the actions wrap rather than widen the table */}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
           <Button component={RouterLink} to={`/requests/${api.id}`} size="small">
             Requests
           </Button>
-          {/* spec §6: a Viewer changes nothing; the control is not offered */}
+          {/* spec §6: a Viewer changes nothing; the controls are not offered */}
+          {!readOnly && (
+            <Button size="small" onClick={() => setEditing(true)}>
+              Settings
+            </Button>
+          )}
           {!readOnly && (
             <Button size="small" onClick={() => setUpdating(true)} sx={{ whiteSpace: 'nowrap' }}>
               Update from file
@@ -68,6 +83,7 @@ export function ApiTableRow({ api, readOnly, onDeploy }: ApiTableRowProps) {
           )}
         </Stack>
         {updating && <ReimportApiDialog api={api} open onClose={() => setUpdating(false)} />}
+        {editing && <ApiSettingsDialog api={api} onClose={() => setEditing(false)} />}
       </TableCell>
     </TableRow>
   );

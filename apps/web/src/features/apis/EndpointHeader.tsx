@@ -2,7 +2,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
 import { ENDPOINT_URL_DISPLAY_LENGTH, type EndpointDetail } from '@sandbox/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -30,7 +30,16 @@ export function EndpointHeader({ endpoint, apiName, readOnly, onDownload }: Endp
         <MethodBadge method={endpoint.methodType} size="medium" />
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            {apiName}
+            {/* the API as a whole: its settings, import warnings and how its sandbox answers */}
+            <Link
+              component={RouterLink}
+              to={`/request/${apiMasterId}`}
+              color="inherit"
+              underline="hover"
+              title="API overview and settings"
+            >
+              {apiName}
+            </Link>
           </Typography>
           <Typography sx={{ fontFamily: 'monospace' }} data-testid="endpoint-path">
             {endpoint.apiEndPoint}

@@ -68,6 +68,7 @@ export function PropertyRow({
           // a property a user added: its key may change until it is right
           <TextField
             size="small"
+            fullWidth
             value={property.jsonKey}
             disabled={readOnly}
             onChange={(event) => onChange({ jsonKey: event.target.value })}

@@ -45,6 +45,11 @@ export function RequestBodyPanel({ apiMasterId, endpoint, readOnly }: RequestBod
   // changes and the others stay, and none is renamed; a body whose schema is the document's own, not a
   // named one, keeps its media type too.
   const fixedAsImported = alsoDeclared.length > 0 || (request !== undefined && request.schemaName === null);
+  const fixedReason = !fixedAsImported
+    ? undefined
+    : alsoDeclared.length > 0
+      ? 'Kept as imported: the document declares this body in several media types'
+      : 'Kept as imported: the document describes this body in place; choose a Schema Name to change them';
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -52,6 +57,7 @@ export function RequestBodyPanel({ apiMasterId, endpoint, readOnly }: RequestBod
           value={shape}
           onChange={edit}
           disabled={readOnly || sending !== null || save.isPending || fixedAsImported}
+          disabledReason={readOnly ? undefined : fixedReason}
         />
         <SchemaPicker
           apiMasterId={apiMasterId}

@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { apiMessages, type BodyProperty, designMessages, type SchemaMaster } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -21,9 +21,8 @@ export interface SchemaEditorProps {
 export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProps) {
   const save = useSaveDesignedSchema(apiMasterId);
   const remove = useDeleteSchema(apiMasterId);
-  const schemaNames = (useApiDetail(String(apiMasterId)).data?.schemaMasterList ?? []).map(
-    (s) => s.schemaName,
-  );
+  const schemas = useApiDetail(String(apiMasterId)).data?.schemaMasterList ?? [];
+  const schemaNames = schemas.map((s) => s.schemaName);
   const [source, setSource] = useState(schema.configProperties);
   const [properties, setProperties] = useState<BodyProperty[]>(schema.configProperties);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -59,6 +58,7 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
   return (
     <Box
       component="section"
+      id={schemaCardId(schema.schemaName)}
       aria-label={`Schema ${schema.schemaName}`}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
     >
@@ -89,7 +89,9 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
           Save
         </Button>
       </Stack>
-      {properties.length === 0 ? (
+      {schema.schemaType === 'array' ? (
+        <ListItems schema={schema} schemas={schemas} />
+      ) : properties.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {holdsProperties
             ? 'This schema has no properties yet: add the first one.'
@@ -123,5 +125,23 @@ export function SchemaEditor({ apiMasterId, schema, readOnly }: SchemaEditorProp
         busy={remove.isPending}
       />
     </Box>
+  );
+}
+
+/** Where a schema's card is, for a link to it from the page it is on. */
+const schemaCardId = (schemaName: string) => `schema-${encodeURIComponent(schemaName)}`;
+
+/** What a list holds: a link to the card of its items' schema and that schema's keys, or their type. */
+function ListItems({ schema, schemas }: { schema: SchemaMaster; schemas: SchemaMaster[] }) {
+  const itemsName = refName(schema.itemsRef);
+  if (!itemsName) {
+    return <Typography variant="body2">A list of {schema.itemsType ?? 'any'} values.</Typography>;
+  }
+  const keys = schemas.find((s) => s.schemaName === itemsName)?.configProperties.map((p) => p.jsonKey) ?? [];
+  return (
+    <Typography variant="body2">
+      A list of <Link href={`#${schemaCardId(itemsName)}`}>{itemsName}</Link>
+      {keys.length > 0 ? `, each with ${keys.join(', ')}.` : '.'}
+    </Typography>
   );
 }

@@ -3,6 +3,7 @@ import {
   type AnswerSeed,
   type ApiMaster,
   type ApiMasterDetail,
+  type ApiMasterSave,
   type AutomaticLinks,
   apisPaths,
   type Behaviour,
@@ -104,6 +105,18 @@ export function useImportApi() {
   const invalidate = useInvalidateApis();
   return useMutation({
     mutationFn: (form: FormData) => http<ImportAnswer>(apisPaths.upload, { method: 'POST', body: form }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * spec §7 `POST /api/api-config-master`: without `id`, an API with no document and no endpoints yet;
+ * with it, the API's name, description, version and Is Auth Required changed.
+ */
+export function useSaveApi() {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (body: ApiMasterSave) => http<ApiMaster>(apisPaths.save, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

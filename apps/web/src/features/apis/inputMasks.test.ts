@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitaliseFirst, digitsOnly, isDigitKey, maskVersion } from './inputMasks';
+import { capitaliseFirst, digitsOnly, isDigitKey, maskVersion, versionCutNote } from './inputMasks';
 
 describe('input masks', () => {
   it('capitalises the first letter only', () => {
@@ -19,6 +19,17 @@ describe('input masks', () => {
     expect(maskVersion('1.23')).toBe('1.2');
     expect(maskVersion('v1.x0')).toBe('1.0');
     expect(maskVersion('.1')).toBe('1');
+  });
+
+  it('says when the version mask cut what was written, and only then', () => {
+    const note = (kept: string) => `Only a digit, a dot and a digit fit: the version is kept as ${kept}`;
+    expect(versionCutNote('1.2.3', '1.2')).toBe(note('1.2'));
+    expect(versionCutNote('1.2.', '1.2')).toBe(note('1.2'));
+    expect(versionCutNote('1.23', '1.2')).toBe(note('1.2'));
+    expect(versionCutNote('10.2', '1.0')).toBe(note('1.0'));
+    expect(versionCutNote('1.2', '1.2')).toBeUndefined();
+    expect(versionCutNote('12', '1.2')).toBeUndefined();
+    expect(versionCutNote('v1.', '1.')).toBeUndefined();
   });
 
   it('keeps digits only', () => {

@@ -14,6 +14,16 @@ export function maskVersion(input: string): string {
   return /^\D*\d\D*\./.test(input) ? `${digits}.` : digits;
 }
 
+/**
+ * What the user is told when the mask cut what they wrote (`1.2.3` kept as `1.2`): the spec's 9.9 mask
+ * keeps no third part and no second digit, and a silent change goes unnoticed. Nothing for a mere
+ * reshaping (`12` as `1.2`, `v1` as `1`). `written` is the field's text after one key or a paste.
+ */
+export function versionCutNote(written: string, kept: string): string | undefined {
+  const cut = written.replace(/\D/g, '').length > 2 || /\d\D*\d\D*\./.test(written);
+  return cut ? `Only a digit, a dot and a digit fit: the version is kept as ${kept}` : undefined;
+}
+
 /** spec §5: minLength and maxLength take digits only, pasted text included. */
 export function digitsOnly(text: string): string {
   return text.replace(/\D/g, '');

@@ -12,12 +12,14 @@ export const PROPERTY_COLUMNS = [
   'Actions',
 ] as const;
 
+// Every column fits the body editor of a 1440-pixel-wide screen, the Mandatory and Actions ones too:
+// their sum with the gaps is PROPERTY_GRID's minWidth, below which the list scrolls sideways.
 export const PROPERTY_GRID = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(180px, 1.6fr) 112px 92px 92px minmax(120px, 1fr) 150px 88px 112px',
-  columnGap: 1,
+  gridTemplateColumns: 'minmax(120px, 1.5fr) 104px 64px 64px minmax(80px, 1fr) 148px 68px 92px',
+  columnGap: 0.75,
   alignItems: 'center',
-  minWidth: 1010,
+  minWidth: 782,
 } as const;
 
 /** The key column stays in view while the others scroll sideways on a narrow screen. */

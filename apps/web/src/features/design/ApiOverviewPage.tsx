@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import {
   Box,
   Button,
@@ -13,19 +14,27 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MethodBadge } from '../../components/MethodBadge';
+import { ApiBehaviourForm } from '../apis/ApiBehaviourForm';
+import { ApiImportWarnings } from '../apis/ApiImportWarnings';
+import { ApiSettingsDialog } from '../apis/ApiSettingsDialog';
 import { useApiDetail } from '../apis/api';
+import { DeterministicAnswersForm } from '../apis/DeterministicAnswersForm';
 import { isViewer } from '../apis/roles';
 import { SchemaEditor } from '../apis/SchemaEditor';
 import { CreateSchemaDialog } from './CreateSchemaDialog';
 import { EndpointDialog } from './EndpointDialog';
 
-/** An API as a whole: its endpoints (or, for a new API, where to start) and its named schemas. */
+/**
+ * An API as a whole: its settings, what its import could not honour, how its sandbox answers every
+ * endpoint, its endpoints (or, for a new API, where to start) and its named schemas.
+ */
 export function ApiOverviewPage() {
   const { projectId = '' } = useParams();
   const detail = useApiDetail(projectId);
   const readOnly = isViewer();
   const [addingEndpoint, setAddingEndpoint] = useState(false);
   const [addingSchema, setAddingSchema] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (detail.isPending) {
     return (
@@ -68,9 +77,33 @@ export function ApiOverviewPage() {
               Version {api.apiVersion} · {api.apiDescription}
             </Typography>
           </Box>
+          {/* spec §6: a Viewer changes nothing; the control is not offered */}
+          {!readOnly && (
+            <Button variant="outlined" startIcon={<SettingsOutlinedIcon />} onClick={() => setEditing(true)}>
+              Settings
+            </Button>
+          )}
           {endpoints.length > 0 && addEndpoint}
         </Stack>
       </Paper>
+      <ApiImportWarnings warnings={api.warnings ?? []} />
+
+      {/* an API without endpoints has nothing to answer yet: where it starts comes first */}
+      {endpoints.length > 0 && (
+        <Stack component="section" aria-label="Sandbox answers" spacing={2}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            Sandbox answers
+          </Typography>
+          {/* keyed by the saved seed: the form starts again from what the server holds */}
+          <DeterministicAnswersForm
+            key={String(api.answerSeed)}
+            apiMasterId={projectId}
+            seed={api.answerSeed}
+            readOnly={readOnly}
+          />
+          <ApiBehaviourForm apiMasterId={projectId} behaviour={api.behaviour ?? null} readOnly={readOnly} />
+        </Stack>
+      )}
 
       <Paper variant="outlined" component="section" aria-label="Endpoints" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
@@ -137,6 +170,7 @@ export function ApiOverviewPage() {
         )}
       </Stack>
 
+      {editing && <ApiSettingsDialog api={api} onClose={() => setEditing(false)} />}
       <EndpointDialog
         open={addingEndpoint}
         onClose={() => setAddingEndpoint(false)}

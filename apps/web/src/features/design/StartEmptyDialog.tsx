@@ -1,25 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
-import { apiMessages, UPLOAD_FORM_RESET_MS, ZApiMasterSave, ZApiVersion } from '@sandbox/contracts';
+import { apiMessages, UPLOAD_FORM_RESET_MS } from '@sandbox/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
-import { ApiInfoFields, AuthRequiredField } from '../apis/ApiInfoFields';
-import { failureMessage } from '../apis/api';
-import { useCreateEmptyApi } from './api';
+import { ApiInfoFields, type ApiInfoValues, AuthRequiredField, ZApiInfoForm } from '../apis/ApiInfoFields';
+import { failureMessage, useSaveApi } from '../apis/api';
 
 // The New API form's fields and rules (spec §5), without a document.
-const ZStartEmptyForm = z.object({
-  apiName: ZApiMasterSave.shape.apiMasterName,
-  apiDescription: ZApiMasterSave.shape.apiDescription,
-  apiVersion: ZApiVersion,
-  isAuthRequired: z.boolean(),
-});
-type StartEmptyForm = z.infer<typeof ZStartEmptyForm>;
-
-const EMPTY: StartEmptyForm = {
+const EMPTY: ApiInfoValues = {
   apiName: '',
   apiDescription: '',
   apiVersion: '',
@@ -28,14 +18,14 @@ const EMPTY: StartEmptyForm = {
 
 /** Creates an API with no endpoints, then opens it to design them. */
 export function StartEmptyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const create = useCreateEmptyApi();
+  const create = useSaveApi();
   const navigate = useNavigate();
   const {
     control,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<StartEmptyForm>({ resolver: zodResolver(ZStartEmptyForm), defaultValues: EMPTY });
+  } = useForm<ApiInfoValues>({ resolver: zodResolver(ZApiInfoForm), defaultValues: EMPTY });
 
   const close = () => {
     onClose();

@@ -1,8 +1,6 @@
-// The design calls: an API started empty, and its endpoints, request bodies, responses and named
-// schemas added, changed and removed in the product. Each change reloads what the screens show.
+// The design calls: an API's endpoints, request bodies, responses and named schemas added, changed
+// and removed in the product. Each change reloads what the screens show.
 import {
-  type ApiMasterDetail,
-  type ApiMasterSave,
   apisPaths,
   type DesignResponseCreate,
   type DesignSchemaSave,
@@ -33,15 +31,6 @@ export function designFailureMessage(error: unknown): string {
 function useInvalidateApis() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: apiKeys.all });
-}
-
-/** spec §7 `POST /api/api-config-master` without a file: an API with no endpoints yet. */
-export function useCreateEmptyApi() {
-  const invalidate = useInvalidateApis();
-  return useMutation({
-    mutationFn: (body: ApiMasterSave) => http<ApiMasterDetail>(apisPaths.save, { method: 'POST', body }),
-    onSuccess: invalidate,
-  });
 }
 
 export function useCreateEndpoint(apiMasterId: string) {
