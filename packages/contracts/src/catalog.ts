@@ -142,12 +142,12 @@ export interface SchemaMaster {
   isDesigned?: boolean;
 }
 
-export const ZParameterLocation = z.enum(['path', 'query']);
+export const ZParameterLocation = z.enum(['path', 'query', 'cookie']);
 
 export interface ParameterConfig {
   id?: number;
   keyName: string;
-  parameterType: 'path' | 'query';
+  parameterType: 'path' | 'query' | 'cookie';
   description: string | null;
   isRequired: boolean;
   dataType: PropertyType;

@@ -37,7 +37,7 @@ export const designMessages = {
   parameterDuplicate: (location: string, name: string) =>
     `There are two ${location} parameters named "${name}"`,
   headerDuplicate: (name: string) => `There are two headers named "${name}"`,
-  parameterLocation: 'A parameter is a path or a query parameter',
+  parameterLocation: 'A parameter is a path, a query or a cookie parameter',
   pathParameterNotInPath: (name: string) =>
     `Path parameter "${name}" is not in the path: change the path to add or remove path parameters`,
   pathParameterRemoved: (name: string) =>
@@ -134,9 +134,9 @@ const ZValueConstraints = z.object({
 
 /**
  * A row of the Params form (`POST /api/parameter-config/{endpointId}`): the whole list of the
- * endpoint's path and query parameters. A row with `id` changes that parameter, one without is
+ * endpoint's path, query and cookie parameters. A row with `id` changes that parameter, one without is
  * added (or, when one of that name and place exists, changes it), a stored one left out is removed.
- * `parameterType` is the place: `path` or `query`.
+ * `parameterType` is the place: `path`, `query` or `cookie`.
  */
 export const ZDesignParameterRow = ZParameterRow.extend(ZValueConstraints.shape);
 export type DesignParameterRow = z.input<typeof ZDesignParameterRow>;

@@ -22,7 +22,7 @@ function parameterSpec(p: ParameterConfig | HeaderConfig): string {
   return JSON.stringify(rest);
 }
 
-/** An endpoint's parameter rows: its path and query parameters, then its headers, in that order. */
+/** An endpoint's parameter rows: its path, query and cookie parameters, then its headers, in that order. */
 export function parameterRows(
   endpointId: number,
   parameters: readonly ParameterConfig[],
@@ -48,7 +48,7 @@ export function toParameter(row: Selectable<EndpointParametersTable>): Parameter
   return {
     id: row.id,
     keyName: row.name,
-    parameterType: row.location === 'path' ? 'path' : 'query',
+    parameterType: row.location === 'path' || row.location === 'cookie' ? row.location : 'query',
     description: row.description,
     isRequired: Boolean(row.is_required),
     configParameterId: row.config_parameter_id,

@@ -123,7 +123,7 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
   const parametersSchema = {
     tags,
     summary:
-      "Save an endpoint's path and query parameters: rows with `id` change, rows without are added, rows left out are removed",
+      "Save an endpoint's path, query and cookie parameters: rows with `id` change, rows without are added, rows left out are removed",
     params: z.object({ endpointId: id }),
     body: ZDesignParameterRows,
     response: done,

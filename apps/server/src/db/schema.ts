@@ -94,7 +94,7 @@ export interface EndpointParametersTable {
   id: Generated<number>;
   endpoint_id: number;
   position: number;
-  location: 'path' | 'query' | 'header';
+  location: 'path' | 'query' | 'cookie' | 'header';
   name: string;
   parameter_type: string;
   description: string | null;

@@ -221,7 +221,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
       });
     },
 
-    /** spec §7 parameter-config, extended: the whole list of path and query parameters. */
+    /** spec §7 parameter-config, extended: the whole list of path, query and cookie parameters. */
     async updateParameters(user: User, endpointId: number, rows: z.output<typeof ZDesignParameterRows>) {
       const owner = await db
         .selectFrom('endpoints')

@@ -5,7 +5,7 @@ import type { PathParameterChanges } from './pathParameters.js';
 // An imported endpoint answers from its declared operation: what a design call changes of the
 // endpoint's rows is written there too, and everything else of the operation stays as written.
 
-export type Place = 'path' | 'query' | 'header';
+export type Place = 'path' | 'query' | 'cookie' | 'header';
 
 /** A parameter row as saved, with what it was called before (to find it in the operation). */
 export interface SavedParameter {

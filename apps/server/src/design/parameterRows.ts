@@ -41,7 +41,7 @@ export interface ParameterSave {
 const isDesigned = (record: ParameterRowRecord) => JSON.parse(record.spec).isDesigned === true;
 
 /**
- * What saving the form's rows writes. `form` is `params` (path and query rows) or `headers`;
+ * What saving the form's rows writes. `form` is `params` (path, query and cookie rows) or `headers`;
  * `stored` the endpoint's rows of every place; `path` its template.
  */
 export function planParameterSave(
@@ -60,7 +60,7 @@ export function planParameterSave(
 
   for (const [position, row] of rows.entries()) {
     const place: Place = form === 'headers' ? 'header' : (row.parameterType as Place);
-    if (place !== 'path' && place !== 'query' && place !== 'header')
+    if (place !== 'path' && place !== 'query' && place !== 'cookie' && place !== 'header')
       throw new Invalid(designMessages.parameterLocation);
     const old =
       row.id !== undefined

@@ -231,7 +231,7 @@ describe('exportOpenApi', () => {
     });
     expect(exported.components.schemas.User).toEqual({
       type: 'object',
-      properties: { age: { type: 'number', default: 'not json' } },
+      properties: { age: { type: 'number', default: 'not json', 'x-auto-generation': 'Random Number' } },
       required: ['age'],
     });
   });

@@ -62,6 +62,9 @@ function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {
       ),
     };
   }
+  // 3.1 lets an operation declare no responses, not an empty list of them (as exportModel writes it):
+  // an endpoint designed without one yet is written without, and imports back without one
+  if (endpoint.responseConfigList.length === 0) return operation;
   operation.responses = Object.fromEntries(
     endpoint.responseConfigList.map((response) => [response.responseCode, responseOf(response)]),
   );

@@ -1,4 +1,5 @@
 import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
+import { AUTO_GENERATION_KEYWORD, writtenFormat } from '../model/applyFormEdit.js';
 import { decodeDefault } from '../model/decodeDefault.js';
 
 // Schema objects of OpenAPI 3.1 (JSON Schema 2020-12) rebuilt from the model.
@@ -39,10 +40,24 @@ export function schemaOfProperty(property: BodyProperty): SchemaObject {
   if (type === 'object' && property.configProperties?.length) {
     Object.assign(schema, objectMembers(property.configProperties));
   }
-  Object.assign(schema, constraintsOf(property, type));
+  Object.assign(schema, constraintsOf(property, type), generationOf(property));
   if (property.description != null) schema.description = property.description;
   if (property.example !== undefined) schema.example = property.example;
   return schema;
+}
+
+/**
+ * A property's Auto Generation, written where the sandbox and the export read it, as an edit of an
+ * imported schema writes it (applyFormEdit): the keyword the generator follows, and for a property a
+ * user designed, the format it implies (UUID on a string with no format of its own: `format: uuid`).
+ */
+function generationOf(property: BodyProperty): SchemaObject {
+  const kind = property.autoGenerationType;
+  if (!kind) return {};
+  const written: SchemaObject = { [AUTO_GENERATION_KEYWORD]: kind };
+  const format = writtenFormat(property);
+  if (format != null) written.format = format;
+  return written;
 }
 
 /** A nullable reference is `anyOf: [ref, null]`, which the importer reads back as the same property. */

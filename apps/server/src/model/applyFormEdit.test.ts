@@ -155,6 +155,35 @@ describe('applying a saved Body form to the model', () => {
     });
   });
 
+  it('writes UUID as the format it implies on a designed property with no format of its own', () => {
+    const schema = {
+      properties: {
+        id: { type: 'string', title: 'Id' },
+        code: { type: 'string' },
+        url: { type: 'string', format: 'uri' },
+      },
+    };
+    // (prop's ids are the keys' lengths: each key here has its own)
+    const designed = { isDesigned: true };
+    const before = [prop('id'), prop('code', designed), prop('url', { ...designed, format: 'uri' })];
+    const uuid = [
+      prop('id', { autoGenerationType: 'UUID' }),
+      prop('code', { ...designed, autoGenerationType: 'UUID' }),
+      prop('url', { ...designed, format: 'uri', autoGenerationType: 'UUID' }),
+    ];
+    const edited = apply(schema, before, uuid);
+    expect(edited).toEqual({
+      properties: {
+        // the document's own property keeps the document's format: UUID is the generator's keyword
+        id: { type: 'string', title: 'Id', 'x-auto-generation': 'UUID' },
+        code: { type: 'string', format: 'uuid', 'x-auto-generation': 'UUID' },
+        url: { type: 'string', format: 'uri', 'x-auto-generation': 'UUID' },
+      },
+    });
+    // None takes back what UUID wrote, and only that
+    expect(apply(edited, uuid, before)).toEqual(schema);
+  });
+
   it('writes no reference to a schema the model does not name', () => {
     const schema = { properties: { pet: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } };
     const made = { jsonKeyType: 'object' as const, refProperties: '#/components/schemas/HomePet' };

@@ -11,6 +11,19 @@ type Json = Record<string, unknown>;
 export const AUTO_GENERATION_KEYWORD = 'x-auto-generation';
 
 /**
+ * The format a property is written with: its own, and for a property a user designed with no format
+ * of its own, the one its Auto Generation implies (UUID on a string is `format: uuid`, which tells
+ * every reader of the document, not the sandbox alone). A property an imported document brought keeps
+ * the document's format: its Auto Generation is the generator's keyword alone.
+ */
+export function writtenFormat(
+  property: Pick<BodyProperty, 'format' | 'autoGenerationType' | 'jsonKeyType' | 'isDesigned'>,
+): string | null | undefined {
+  if (property.format != null || !property.isDesigned) return property.format;
+  return property.autoGenerationType === 'UUID' && property.jsonKeyType === 'string' ? 'uuid' : undefined;
+}
+
+/**
  * The declared schema once a schema's saved property tree (`after`) is applied to it: the fields of
  * each property that differ from the stored tree (`before`) are written at the property's place,
  * found by its keys (through `items` of arrays and the inline parts of `allOf`); a property the model
@@ -197,7 +210,8 @@ function editProperty(
   }
   if (changed('description')) writeKeyword(node, 'description', after.description || undefined);
   if (changed('autoGenerationType')) writeKeyword(node, AUTO_GENERATION_KEYWORD, after.autoGenerationType);
-  if (changed('format')) writeKeyword(target, 'format', after.format);
+  if (!before || !same(writtenFormat(before), writtenFormat(after)))
+    writeKeyword(target, 'format', writtenFormat(after));
   if (changed('pattern')) writeKeyword(target, 'pattern', after.pattern);
   if (changed('minimum')) writeKeyword(target, 'minimum', after.minimum);
   if (changed('maximum')) writeKeyword(target, 'maximum', after.maximum);

@@ -31,7 +31,9 @@ export function AppDialog({
           <CloseIcon fontSize="small" />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* React passes a form's submit up its own tree, portals included: a dialog opened from inside
+          another dialog's form (New Schema from Add Response) would submit that form too. */}
+      <DialogContent dividers onSubmit={(event) => event.stopPropagation()}>
         {content}
         {children}
       </DialogContent>

@@ -21,7 +21,7 @@ import { useMapParams, useSaveParameters } from './api';
 const ZParamsForm = z.object({ rows: ZDesignParameterRows });
 type ParamsFormValues = z.input<typeof ZParamsForm>;
 type ParamRowValues = ParamsFormValues['rows'][number];
-const PARAMETER_TYPES = ['path', 'query'] as const;
+const PARAMETER_TYPES = ['path', 'query', 'cookie'] as const;
 
 export interface ParamsFormProps {
   apiMasterId: string;
@@ -36,8 +36,9 @@ const toRow = ({ isDesigned: _designed, ...p }: ParameterConfig): ParamRowValues
 });
 
 /**
- * spec §2 Params: path and query parameters, each optionally mapped to a property of a linked
- * endpoint. Path parameters follow the endpoint's path; query parameters may be added and removed.
+ * spec §2 Params: path, query and cookie parameters, each optionally mapped to a property of a linked
+ * endpoint. Path parameters follow the endpoint's path; query and cookie parameters may be added and
+ * removed.
  */
 export function ParamsForm({ apiMasterId, endpoint, readOnly }: ParamsFormProps) {
   const mapParams = useMapParams(apiMasterId, String(endpoint.id));
