@@ -146,12 +146,16 @@ const capitalised = (max: number, required: string) =>
   z.string().trim().min(1, required).max(max, `Must be at most ${max} characters`);
 
 // spec §5 New API.
+/** The largest document an import takes, uploaded or fetched from a URL; larger ones are refused unread. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
 export const apiFormMessages = {
   nameRequired: 'API name is required',
   descriptionRequired: 'API description is required',
   versionRequired: 'API version is required',
   fileRequired: 'File is required',
   invalidFileFormat: 'Invalid file format',
+  fileTooLarge: `The file is too large: an import takes at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
 } as const;
 
 export const ZApiVersion = z.string().regex(/^\d\.\d$/, apiFormMessages.versionRequired);

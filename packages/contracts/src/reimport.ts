@@ -62,10 +62,36 @@ export const ZReimportSummary = z.object({
 });
 export type ReimportSummary = z.infer<typeof ZReimportSummary>;
 
-/** The answer of a re-import: its summary, the import's warnings, and the API once applied. */
+/** The fields a user may set by hand that a re-import keeps over the document's change of them. */
+export const KEPT_FIELDS = [
+  'description',
+  'minLength',
+  'maxLength',
+  'defaultValue',
+  'autoGenerationType',
+] as const;
+
+/** A value set by hand that a re-import keeps although the document changes it: where, and which field. */
+export const ZKeptEdit = z.object({
+  /** The endpoint (`GET /hoot/{id}`) or the schema (`schema Hoot`) the value is on. */
+  place: z.string(),
+  /**
+   * Its part, named as the change lists name them (`path id`, `header X-Id`, `response 404`) or
+   * `property author.name`; absent for the schema's own description.
+   */
+  part: z.string().optional(),
+  field: z.enum(KEPT_FIELDS),
+});
+export type KeptEdit = z.infer<typeof ZKeptEdit>;
+
+/**
+ * The answer of a re-import: its summary, the hand edits it keeps over the document's changes, the
+ * import's warnings, and the API once applied.
+ */
 export interface ReimportAnswer {
   applied: boolean;
   summary: ReimportSummary;
+  keptEdits: KeptEdit[];
   warnings: ImportWarning[];
   /** Absent on a dry run. */
   api?: ApiMaster;

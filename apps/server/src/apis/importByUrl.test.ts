@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { apisPaths } from '@sandbox/contracts';
+import { apisPaths, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importFields, multipartBody } from '../../test/support/catalog.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { urlImportMessages } from '../import/fetchDocument.js';
-import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 
 // No public server is reachable from a test, so one on 127.0.0.2 plays it: the test's resolver maps
 // public.example to it and the test alone allows that one address. Every other check is production's.

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { apiFormMessages, IMPORT_FILE_EXTENSIONS } from '@sandbox/contracts';
+import { apiFormMessages, IMPORT_FILE_EXTENSIONS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError, Invalid } from '../http/errors.js';
+import { z } from 'zod';
+import { AppError, Invalid, TooLarge } from '../http/errors.js';
+import { zUploadedFile } from '../http/openApi.js';
 import type { FetchDocument } from '../import/fetchDocument.js';
-import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import type { ImportWorker } from '../import/importInWorker.js';
 import type { SlicedImport } from '../import/slicedImport.js';
 import type { ImportShare } from './importBudget.js';
@@ -51,6 +52,14 @@ async function readPieces(
   return pieces;
 }
 
+/** The document of an import form, as the control plane's own description has it: a file, or a URL. */
+export const importDocumentFields = {
+  multipartFile: zUploadedFile(
+    'The document: a .json, .yaml or .yml file of at most 10 MB (OpenAPI, Swagger or Postman Collection)',
+  ).optional(),
+  url: z.string().url().optional().describe('Instead of a file: the http(s) address of the document'),
+};
+
 /** An import form as sent: its text fields and its file (the document), if any. */
 export interface ImportForm {
   fields: Record<string, string>;
@@ -61,11 +70,11 @@ export interface ImportForm {
 
 /**
  * The multipart import form of a request (the New API modal's, or a re-import's): fields as text,
- * the file field `multipartFile` read in pieces. A file over the scope's size limit is refused with
- * `tooLarge`. Within the import budget, the request's share (`importShare`) holds the file as it
+ * the file field `multipartFile` read in pieces. A file over the scope's size limit (MAX_IMPORT_BYTES)
+ * is refused, naming the limit. Within the import budget, the request's share (`importShare`) holds the file as it
  * arrives, and an upload that sends nothing for its idle timeout is cut off.
  */
-export async function readImportForm(request: FastifyRequest, tooLarge: () => Error): Promise<ImportForm> {
+export async function readImportForm(request: FastifyRequest): Promise<ImportForm> {
   if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data');
   const share = request.importShare ?? undefined;
   const form: ImportForm = { fields: {}, share };
@@ -87,7 +96,7 @@ export async function readImportForm(request: FastifyRequest, tooLarge: () => Er
         reading = part.file;
         const pieces = await readPieces((part as MultipartFile).file, share, arrived);
         reading = undefined;
-        if (part.file.truncated) throw tooLarge();
+        if (part.file.truncated) throw new TooLarge(apiFormMessages.fileTooLarge);
         form.file = { name: part.filename, pieces };
       } else {
         form.fields[part.fieldname] = String(part.value);

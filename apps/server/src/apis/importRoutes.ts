@@ -1,18 +1,15 @@
 import multipart from '@fastify/multipart';
-import { type ImportAnswer, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contracts';
+import { type ImportAnswer, MAX_IMPORT_BYTES, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
 import type { ImportSettings } from '../config.js';
-import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { createDocumentFetcher } from '../import/fetchDocument.js';
-import { MAX_IMPORT_BYTES } from '../import/ImportError.js';
 import { createImportWorker } from '../import/importInWorker.js';
 import type { LabNetwork } from '../lab/service.js';
 import { reimportRoute } from '../reimport/routes.js';
 import { ImportBudget } from './importBudget.js';
-import { type DocumentImporter, documentOfForm, readImportForm } from './importForm.js';
+import { type DocumentImporter, documentOfForm, importDocumentFields, readImportForm } from './importForm.js';
 import { type ApisService, teamOf } from './service.js';
 
 const importSchema = {
@@ -24,12 +21,7 @@ const importSchema = {
     'addresses only, as API Lab; 10 MB, 10 s). A Postman Collection is read as the OpenAPI document it ' +
     'converts to; what it holds that the API cannot keep (scripts, variables, other auth) is listed in `warnings`.',
   consumes: ['multipart/form-data'],
-  body: ZImportFields.extend({
-    multipartFile: zUploadedFile(
-      'The document: a .json, .yaml or .yml file of at most 10 MB (OpenAPI, Swagger or Postman Collection)',
-    ).optional(),
-    url: z.string().url().optional().describe('Instead of a file: the http(s) address of the document'),
-  }),
+  body: ZImportFields.extend(importDocumentFields),
   response: { 201: { description: 'The new API (ApiMaster) and what the import could not keep (warnings)' } },
 };
 
@@ -52,6 +44,8 @@ export async function importRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 10, fieldSize: 10_000, parts: 12 },
+      // a file over the limit arrives cut short, and readImportForm refuses it naming the limit
+      throwFileSizeLimit: false,
     });
     // Every import is admitted before a byte of its document is read, and leaves the budget once it
     // is answered or its client is gone ('close' comes either way).
@@ -71,10 +65,7 @@ export async function importRoutes(
       '/api/api-config-master/swagger/upload',
       { config: { minRole: ROLE_DEVELOPER }, schema: importSchema },
       async (request, reply) => {
-        const form = await readImportForm(
-          request,
-          () => new scope.multipartErrors.RequestFileTooLargeError(),
-        );
+        const form = await readImportForm(request);
         const meta = parseWith(ZImportFields, form.fields);
         const imported = await documentOfForm(form, importer);
         const created = await apis.createFromImport(

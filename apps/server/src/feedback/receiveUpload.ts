@@ -13,14 +13,8 @@ import {
   ZFeedbackQuery,
 } from '@sandbox/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError, Invalid } from '../http/errors.js';
+import { type AppError, Invalid, TooLarge } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
-
-export class TooLarge extends AppError {
-  constructor(message: string) {
-    super(413, message);
-  }
-}
 
 export interface ReceivedFile {
   name: string;

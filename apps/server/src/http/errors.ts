@@ -43,6 +43,12 @@ export class NotFound extends AppError {
   }
 }
 
+export class TooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
 export class Conflict extends AppError {
   constructor(message: string, detail?: string) {
     super(409, message, detail);

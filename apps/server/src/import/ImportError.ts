@@ -1,9 +1,6 @@
 import { MAX_SCHEMA_DEPTH } from '@sandbox/contracts';
 import { Invalid } from '../http/errors.js';
 
-/** Larger uploads are refused before any parsing. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
 /**
  * Deeper than any real document; far below what would exhaust the stack of a recursive parser. The
  * same bound as a schema's depth, designed or imported.

@@ -4,14 +4,14 @@
 // import's own (MAX_IMPORT_BYTES, 10 MB), the same as an uploaded file's: larger than the Lab's 2 MB,
 // as real documents reach several megabytes.
 import { isIP } from 'node:net';
-import { LAB_MAX_REDIRECTS, LAB_TIMEOUT_MS } from '@sandbox/contracts';
+import { LAB_MAX_REDIRECTS, LAB_TIMEOUT_MS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import { AppError, Invalid } from '../http/errors.js';
 import { ForbiddenAddress } from '../lab/addressPolicy.js';
 import { fetchOverNetwork } from '../lab/fetchOverNetwork.js';
 import { allowedBy, guardedLookup, resolveWithDns } from '../lab/guardedLookup.js';
 import type { HopAnswer, HopRequest } from '../lab/hop.js';
 import { checkScheme, type LabNetwork, nextRequest, REDIRECTS } from '../lab/service.js';
-import { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
+import { ImportError } from './ImportError.js';
 
 export const urlImportMessages = {
   invalidUrl: 'The URL is not a valid http or https address',

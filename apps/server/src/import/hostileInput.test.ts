@@ -1,6 +1,6 @@
+import { MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
 import { documentWithSchemas, importErrorOf, importJson } from '../../test/support/import/importHelpers.js';
-import { MAX_IMPORT_BYTES } from './ImportError.js';
 import { importOpenApi } from './importOpenApi.js';
 
 // Each of these must fail fast with a message a person can act on (assertions are on messages, not time).

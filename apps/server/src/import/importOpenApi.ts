@@ -10,7 +10,7 @@ import { isObject, type Json, RefResolver } from './resolveRef.js';
 import { toEndpoints } from './toEndpoints.js';
 import { SchemaCatalog } from './toSchemas.js';
 
-export { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
+export { ImportError } from './ImportError.js';
 
 type Imported = ImportedApi & { warnings: ImportWarning[] };
 

@@ -1,4 +1,5 @@
-import { ImportError, MAX_IMPORT_BYTES } from './ImportError.js';
+import { MAX_IMPORT_BYTES } from '@sandbox/contracts';
+import { ImportError } from './ImportError.js';
 import { parseJson } from './parseJson.js';
 import { parseYaml } from './parseYaml.js';
 

@@ -50,8 +50,12 @@ const HAND_SET = new Set([
 /** Added in the product, not brought by a document: a document without it does not remove it. */
 const designed = (item: unknown) => (item as { isDesigned?: boolean }).isDesigned === true;
 
+/** A parameter or header as the summary names it: `query limit`, `header X-Request-Id`. */
+export const parameterName = (p: ParameterConfig | HeaderConfig) =>
+  'headerKey' in p ? `header ${p.headerKey}` : `${p.parameterType} ${p.keyName}`;
+
 /** A value with the fields a user may set by hand left out, keys sorted, to compare as text. */
-function documentShape(value: unknown, drop: ReadonlySet<string> = HAND_SET): string {
+export function documentShape(value: unknown, drop: ReadonlySet<string> = HAND_SET): string {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
     if (v === null || typeof v !== 'object') return v;
@@ -130,7 +134,7 @@ function compareEndpoint(
     [...next.parameterConfigList, ...next.headerConfigList],
     parameterKey,
     (p) => documentShape(p, PARAMETER_HAND_SET),
-    (p) => ('headerKey' in p ? `header ${p.headerKey}` : `${p.parameterType} ${p.keyName}`),
+    parameterName,
   );
   const requestBodies = compareLists(
     stored.requestConfigList,

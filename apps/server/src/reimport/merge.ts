@@ -3,19 +3,21 @@ import type {
   DeclaredOperation,
   HeaderConfig,
   ImportedEndpoint,
+  KeptEdit,
   ParameterConfig,
   ResponseConfig,
 } from '@sandbox/contracts';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
 import type { BaselineEndpoint } from './baseline.js';
-import { parameterKey } from './diff.js';
+import { parameterKey, parameterName } from './diff.js';
 import type { StoredEndpoint } from './store.js';
 
 // The rules of a re-import: the document decides what exists and its shape; what a user set by hand
 // on what remains (descriptions, lengths, defaults, auto-generation types, mappings) is carried over,
 // and what was designed in the product, which no document has, stays. What was set by hand is told
 // by the baseline, what the last import brought: a stored value equal to it follows the document.
+// Where a hand edit is kept over a change the document makes to the same field, the re-import says so.
 
 /**
  * What the last import brought of one item. `null`: the API keeps no baseline (imported before one
@@ -35,12 +37,17 @@ const same = (a: unknown, b: unknown) => {
   return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 };
 
+/** Told of each field whose value set by hand is kept over the document's change of it. */
+export type KeptOver<T> = (field: keyof T) => void;
+
 /** Keeps the stored value of each field the user may have set, while the new one is of the same type. */
-export function keepSet<T extends object>(next: T, stored: T, fields: (keyof T)[]): T {
+export function keepSet<T extends object>(next: T, stored: T, fields: (keyof T)[], kept?: KeptOver<T>): T {
   const merged = { ...next };
   for (const field of fields) {
     const value = stored[field];
-    if (value !== undefined && value !== null && value !== '') merged[field] = value;
+    if (value === undefined || value === null || value === '') continue;
+    merged[field] = value;
+    if (!same(value, next[field])) kept?.(field);
   }
   return merged;
 }
@@ -49,11 +56,22 @@ export function keepSet<T extends object>(next: T, stored: T, fields: (keyof T)[
  * A three-way merge of the fields a user may set: the stored value where it differs from what the
  * last import brought (a hand edit), the document's where it does not.
  */
-export function keepEdited<T extends object>(next: T, stored: T, base: Base<T>, fields: (keyof T)[]): T {
-  if (base === null) return keepSet(next, stored, fields);
+export function keepEdited<T extends object>(
+  next: T,
+  stored: T,
+  base: Base<T>,
+  fields: (keyof T)[],
+  kept?: KeptOver<T>,
+): T {
+  if (base === null) return keepSet(next, stored, fields, kept);
   if (base === undefined) return next;
   const merged = { ...next };
-  for (const field of fields) if (!same(stored[field], base[field])) merged[field] = stored[field];
+  for (const field of fields) {
+    if (same(stored[field], base[field])) continue;
+    merged[field] = stored[field];
+    // the document changed the field too, and not to the user's value: the edit wins over a change
+    if (!same(next[field], base[field]) && !same(next[field], stored[field])) kept?.(field);
+  }
   return merged;
 }
 
@@ -64,35 +82,42 @@ const PROPERTY_SET_BY_HAND: (keyof BodyProperty)[] = [
   'autoGenerationType',
 ];
 
+/** Told of a property's field kept as set by hand: the property by its keys from the top (`author.name`). */
+export type PropertyKept = (key: string, field: keyof BodyProperty) => void;
+
 /** The document's property tree with the stored ids and hand-set fields of the properties that remain. */
 export function mergeProperties(
   stored: BodyProperty[],
   next: BodyProperty[],
   base: Base<BodyProperty[]> = null,
+  kept?: PropertyKept,
 ): BodyProperty[] {
   const added = stored.filter((s) => s.isDesigned && !next.some((p) => p.jsonKey === s.jsonKey));
-  return [...fromDocument(stored, next, base), ...added];
+  return [...fromDocument(stored, next, base, kept), ...added];
 }
 
 function fromDocument(
   stored: BodyProperty[],
   next: BodyProperty[],
   base: Base<BodyProperty[]>,
+  kept: PropertyKept | undefined,
 ): BodyProperty[] {
   return next.map((property) => {
     const was = stored.find((s) => s.jsonKey === property.jsonKey);
     if (!was) return property;
     const baseProperty = baseIn(base, (b) => b.jsonKey === property.jsonKey);
+    const keptHere = kept && ((field: keyof BodyProperty) => kept(property.jsonKey, field));
     let merged: BodyProperty = { ...property, id: was.id };
-    merged = keepEdited(merged, was, baseProperty, ['description']);
+    merged = keepEdited(merged, was, baseProperty, ['description'], keptHere);
     // a length or an automatic value no longer fits a property the document gave another type
     if (was.jsonKeyType === property.jsonKeyType)
-      merged = keepEdited(merged, was, baseProperty, PROPERTY_SET_BY_HAND);
+      merged = keepEdited(merged, was, baseProperty, PROPERTY_SET_BY_HAND, keptHere);
     if (property.configProperties?.length || was.configProperties?.length)
       merged.configProperties = mergeProperties(
         was.configProperties ?? [],
         property.configProperties ?? [],
         baseProperty === null ? null : baseProperty && (baseProperty.configProperties ?? []),
+        kept && ((key, field) => kept(`${property.jsonKey}.${key}`, field)),
       );
     return merged;
   });
@@ -102,11 +127,18 @@ function mergeParameter<T extends ParameterConfig | HeaderConfig>(
   next: T,
   stored: T | undefined,
   base: Base<T>,
+  kept: KeptOver<T>,
 ): T {
   if (!stored) return next;
-  let merged = keepEdited(next, stored, base, ['description'] as (keyof T)[]);
+  let merged = keepEdited(next, stored, base, ['description'] as (keyof T)[], kept);
   if (stored.dataType === next.dataType)
-    merged = keepEdited(merged, stored, base, ['defaultValue', 'minLength', 'maxLength'] as (keyof T)[]);
+    merged = keepEdited(
+      merged,
+      stored,
+      base,
+      ['defaultValue', 'minLength', 'maxLength'] as (keyof T)[],
+      kept,
+    );
   return merged;
 }
 
@@ -140,18 +172,28 @@ export function mergeEndpoint(
       ? storedParameters.get(`path ${storedTemplate[at]}`)
       : undefined;
   };
+  const place = `${next.methodType} ${next.apiEndPoint}`;
+  const keptEdits: KeptEdit[] = [];
+  const keptOn =
+    (part: string) =>
+    (field: PropertyKey): void => {
+      keptEdits.push({ place, part, field: field as KeptEdit['field'] });
+    };
   const parameters = next.parameterConfigList.map((p) => {
     const was = (storedParameters.get(parameterKey(p)) ??
       (p.parameterType === 'path' ? storedPathParameter(p.keyName) : undefined)) as
       | ParameterConfig
       | undefined;
-    const merged = mergeParameter(p, was, baseRow(was));
+    const merged = mergeParameter(p, was, baseRow(was), keptOn(parameterName(p)));
     // a mapping to a body property the document removed has nothing left to point at
     return { ...merged, configParameterId: validMapping(was?.configParameterId) };
   });
   const headers = next.headerConfigList.map((h) => {
     const was = storedParameters.get(parameterKey(h)) as HeaderConfig | undefined;
-    return { ...mergeParameter(h, was, baseRow(was)), parameterType: was?.parameterType ?? h.parameterType };
+    return {
+      ...mergeParameter(h, was, baseRow(was), keptOn(parameterName(h))),
+      parameterType: was?.parameterType ?? h.parameterType,
+    };
   });
   // rows added in the product that the document does not have stay, as their declared parameters
   const nextKeys = new Set([...next.parameterConfigList, ...next.headerConfigList].map(parameterKey));
@@ -170,7 +212,8 @@ export function mergeEndpoint(
       base === null ? null : base?.responseConfigList,
       (b) => b.responseCode === r.responseCode,
     );
-    return was ? keepEdited(r, was, baseResponse, ['responseDescription']) : r;
+    const kept = keptOn(`response ${r.responseCode}`);
+    return was ? keepEdited(r, was, baseResponse, ['responseDescription'], () => kept('description')) : r;
   });
   // a response a user added, which the last import did not bring, stays when the document lacks it
   const nextCodes = new Set(next.responseConfigList.map((r) => r.responseCode));
@@ -217,5 +260,6 @@ export function mergeEndpoint(
     responses,
     operation,
     behaviour: stored?.row.behaviour ?? (next.behaviour ? JSON.stringify(next.behaviour) : null),
+    keptEdits,
   };
 }

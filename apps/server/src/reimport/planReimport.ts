@@ -3,6 +3,7 @@ import type {
   DeclaredSchemas,
   HeaderConfig,
   ImportedApi,
+  KeptEdit,
   ParameterConfig,
   RequestConfig,
   ResponseConfig,
@@ -66,6 +67,8 @@ export interface ReimportPlan {
   api: Updateable<ApiMastersTable>;
   /** The document's traffic simulation, set only where the API has none of its own. */
   behaviour: string | null;
+  /** Where a value set by hand is kept over the document's change of it: endpoints', then schemas'. */
+  keptEdits: KeptEdit[];
 }
 
 /** The rows of an endpoint's parts. */
@@ -152,7 +155,12 @@ async function planSchemas(
   stored: StoredApi,
   imported: ImportedApi,
   giveWay: () => Promise<void>,
-): Promise<{ plan: ReimportPlan['schemas']; declared: DeclaredSchemas | null; propertyIds: Set<number> }> {
+): Promise<{
+  plan: ReimportPlan['schemas'];
+  declared: DeclaredSchemas | null;
+  propertyIds: Set<number>;
+  keptEdits: KeptEdit[];
+}> {
   const { baseline } = stored;
   const nextNames = new Set(imported.schemas.map((s) => s.schemaName));
   const unmatched = stored.schemas.filter((s) => !nextNames.has(s.schemaName));
@@ -162,6 +170,7 @@ async function planSchemas(
     added: [],
   };
   const propertyIds = new Set<number>();
+  const keptEdits: KeptEdit[] = [];
   let declared = imported.declaredSchemasJson
     ? (JSON.parse(imported.declaredSchemasJson) as DeclaredSchemas)
     : null;
@@ -186,11 +195,15 @@ async function planSchemas(
       continue;
     }
     const base: Base<SchemaMaster> = baseByName === null ? null : baseByName.get(schema.schemaName);
-    const kept = keepEdited(schema, was, base, ['description']);
+    const place = `schema ${schema.schemaName}`;
+    const kept = keepEdited(schema, was, base, ['description'], () =>
+      keptEdits.push({ place, field: 'description' }),
+    );
     const properties = mergeProperties(
       was.configProperties,
       schema.configProperties,
       base === null ? null : base?.configProperties,
+      (key, field) => keptEdits.push({ place, part: `property ${key}`, field: field as KeptEdit['field'] }),
     );
     propertyIdsOf(properties, propertyIds);
     const definition = schemaDefinition(kept);
@@ -202,7 +215,7 @@ async function planSchemas(
       declared[schema.schemaName] = model;
     }
   }
-  return { plan, declared, propertyIds };
+  return { plan, declared, propertyIds, keptEdits };
 }
 
 /**
@@ -240,7 +253,13 @@ export async function planReimport(
   meta: MetaChange,
 ): Promise<ReimportPlan> {
   const giveWay = turns();
-  const { plan: schemas, declared, propertyIds } = await planSchemas(stored, imported, giveWay);
+  const {
+    plan: schemas,
+    declared,
+    propertyIds,
+    keptEdits: schemaEdits,
+  } = await planSchemas(stored, imported, giveWay);
+  const keptEdits: KeptEdit[] = [];
   const endpoints: ReimportPlan['endpoints'] = {
     removed: [],
     changed: [],
@@ -262,6 +281,7 @@ export async function planReimport(
     const was = matched[index];
     const position = places[index] as number;
     const merged = mergeEndpoint(next, was, propertyIds, baseline && baselineEndpoint(baseline, next));
+    keptEdits.push(...merged.keptEdits);
     const values: EndpointValues = {
       api_master_id: stored.id,
       position,
@@ -330,5 +350,6 @@ export async function planReimport(
       updated_at: new Date().toISOString(),
     },
     behaviour: imported.behaviour ? JSON.stringify(imported.behaviour) : null,
+    keptEdits: [...keptEdits, ...schemaEdits],
   };
 }

@@ -1,10 +1,14 @@
 import { type ReimportAnswer, ROLE_DEVELOPER, ZReimportFields, ZReimportQuery } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type DocumentImporter, documentOfForm, readImportForm } from '../apis/importForm.js';
+import {
+  type DocumentImporter,
+  documentOfForm,
+  importDocumentFields,
+  readImportForm,
+} from '../apis/importForm.js';
 import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
-import { zUploadedFile } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
 import { inFull } from '../import/slicedImport.js';
 import { createReimportService } from './service.js';
@@ -15,19 +19,20 @@ const reimportSchema = {
   tags: ['APIs'],
   summary: 'Re-import a changed document into an existing API (Update from file)',
   description:
-    'The same multipart form as the New API upload, its name, description and version optional (the ' +
-    'API keeps its own). `?dryRun=true` answers what would change and changes nothing; otherwise the ' +
-    'document is applied in one transaction, keeping what was set by hand on what remains.',
+    'The same multipart form as the New API upload (a file, or a URL; OpenAPI, Swagger or a Postman ' +
+    'Collection), its name, description and version optional (the API keeps its own). `?dryRun=true` ' +
+    'answers what would change and changes nothing; otherwise the document is applied in one ' +
+    'transaction, keeping what was set by hand on what remains.',
   consumes: ['multipart/form-data'],
   params: ZApiParams,
   querystring: ZReimportQuery,
-  body: ZReimportFields.extend({
-    multipartFile: zUploadedFile(
-      'The new version of the document: a .json, .yaml or .yml file of at most 10 MB',
-    ),
-  }),
+  body: ZReimportFields.extend(importDocumentFields),
   response: {
-    200: { description: 'ReimportAnswer: `summary` of the changes, `warnings`, and `api` once applied' },
+    200: {
+      description:
+        'ReimportAnswer: `summary` of the changes, `keptEdits` (hand edits kept over the document), ' +
+        '`warnings`, and `api` once applied',
+    },
   },
 };
 
@@ -46,7 +51,7 @@ export function reimportRoute(scope: FastifyInstance, apis: ApisService, importe
       const dryRun = parseWith(ZReimportQuery, request.query).dryRun === 'true';
       // another team's API is not found before its document is read
       await apis.apiOf(user, apiMasterId);
-      const form = await readImportForm(request, () => new scope.multipartErrors.RequestFileTooLargeError());
+      const form = await readImportForm(request);
       const meta = parseWith(ZReimportFields, form.fields);
       // a re-import compares the whole document with the API: all of it, parsed a slice at a time
       const imported = await inFull(await documentOfForm(form, importer));

@@ -3,8 +3,16 @@ import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Conflict } from '../http/errors.js';
 import { type Side, summarise } from './diff.js';
+import { keepRemovals } from './keepRemovals.js';
 import { planReimport } from './planReimport.js';
-import { discardStaging, loadStoredApi, type MetaChange, stageEndpoints, writeReimport } from './store.js';
+import {
+  discardStaging,
+  loadStoredApi,
+  type MetaChange,
+  type StoredApi,
+  stageEndpoints,
+  writeReimport,
+} from './store.js';
 
 /** The document's side of a comparison: its schemas named in `components.schemas`, the rest made up. */
 function documentSide(imported: ImportedApi): Side {
@@ -16,6 +24,17 @@ function documentSide(imported: ImportedApi): Side {
   };
 }
 
+/**
+ * What the document does to the API as read: its change summary and the writes that apply it, which
+ * tell where a hand edit is kept over the document's change. Both leave out what was removed by hand.
+ */
+async function review(stored: StoredApi, imported: ImportedApi, meta: MetaChange) {
+  const document = await keepRemovals(stored, imported);
+  const summary = await summarise(stored, documentSide(document));
+  const plan = await planReimport(stored, document, meta);
+  return { summary, plan };
+}
+
 /** Times the API may change under a re-import, each time read and merged again, before it gives up. */
 const ATTEMPTS = 3;
 
@@ -24,8 +43,8 @@ export function createReimportService(apis: ApisService) {
     /** What the document would change in the API, changing nothing. */
     async preview(user: User, apiMasterId: number, imported: ImportedApi): Promise<ReimportAnswer> {
       const api = await apis.apiOf(user, apiMasterId);
-      const summary = await summarise(await loadStoredApi(apis.db, api.id), documentSide(imported));
-      return { applied: false, summary, warnings: imported.warnings ?? [] };
+      const { summary, plan } = await review(await loadStoredApi(apis.db, api.id), imported, {});
+      return { applied: false, summary, keptEdits: plan.keptEdits, warnings: imported.warnings ?? [] };
     },
 
     /**
@@ -41,11 +60,17 @@ export function createReimportService(apis: ApisService) {
       meta: MetaChange,
     ): Promise<ReimportAnswer> {
       const api = await apis.apiOf(user, apiMasterId);
-      const summary = await applyWhenUnchanged(apis, api.id, imported, meta);
+      const { summary, plan } = await applyWhenUnchanged(apis, api.id, imported, meta);
       await apis.changed(api.id);
       // the API as the list shows it: its detail would bring every schema along, megabytes for a large one
       const master = await apis.summaryOf(user, api.id);
-      return { applied: true, summary, warnings: imported.warnings ?? [], api: master };
+      return {
+        applied: true,
+        summary,
+        keptEdits: plan.keptEdits,
+        warnings: imported.warnings ?? [],
+        api: master,
+      };
     },
   };
 }
@@ -58,14 +83,14 @@ async function applyWhenUnchanged(
 ) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const stored = await loadStoredApi(apis.db, apiMasterId);
-    const summary = await summarise(stored, documentSide(imported));
-    const plan = await planReimport(stored, imported, meta);
+    const reviewed = await review(stored, imported, meta);
+    const { plan } = reviewed;
     const staging = await stageEndpoints(apis.db, apiMasterId, plan);
     try {
       const written = await apis.db
         .transaction()
         .execute((trx) => writeReimport(trx, apiMasterId, stored.updatedAt, plan, staging));
-      if (written) return summary;
+      if (written) return reviewed;
     } finally {
       // the endpoints removed once written; else those staged
       await discardStaging(apis.db, staging);

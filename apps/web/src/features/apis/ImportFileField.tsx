@@ -1,9 +1,8 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, FormControl, FormHelperText, Stack, Typography } from '@mui/material';
-import { apiFormMessages } from '@sandbox/contracts';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { hasImportExtension, IMPORT_FILE_ACCEPT } from './importFile';
+import { IMPORT_FILE_ACCEPT, importFileRefusal } from './importFile';
 
 export interface ImportFileFieldProps {
   file: File | null;
@@ -12,28 +11,25 @@ export interface ImportFileFieldProps {
 }
 
 /**
- * The New API file chooser: an OpenAPI or Swagger document or a Postman Collection (.json), refused
- * at once when its extension is wrong.
+ * The import file chooser: an OpenAPI or Swagger document or a Postman Collection, refused at once
+ * when its extension is wrong or it is over the import's size limit. Why it was refused, here or by
+ * the server (`error`), stays under the field until another file is chosen.
  */
 export function ImportFileField({ file, onChange, error }: ImportFileFieldProps) {
   const helperId = useId();
-  const [refused, setRefused] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     // Clearing the input lets the same file be chosen again after a fix.
     event.target.value = '';
-    if (chosen && !hasImportExtension(chosen.name)) {
-      toast.error(apiFormMessages.invalidFileFormat);
-      setRefused(true);
-      onChange(null);
-      return;
-    }
-    setRefused(false);
-    onChange(chosen);
+    const refused = chosen ? importFileRefusal(chosen) : undefined;
+    setRefusal(refused);
+    if (refused) toast.error(refused);
+    onChange(refused ? null : chosen);
   };
 
-  const message = refused ? apiFormMessages.invalidFileFormat : error;
+  const message = refusal ?? error;
   return (
     <FormControl error={Boolean(message)}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

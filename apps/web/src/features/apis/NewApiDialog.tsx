@@ -1,23 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import {
-  apiFormMessages,
-  apiMessages,
-  UPLOAD_FORM_RESET_MS,
-  ZApiVersion,
-  ZImportFields,
-} from '@sandbox/contracts';
+import { Button, Stack } from '@mui/material';
+import { apiMessages, UPLOAD_FORM_RESET_MS, ZApiVersion, ZImportFields } from '@sandbox/contracts';
 import { useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
 import { ApiInfoFields, AuthRequiredField } from './ApiInfoFields';
 import { importFailureMessage, useImportApi } from './api';
+import { DocumentSourceFields } from './DocumentSourceFields';
 import { type DocumentInfo, readDocumentInfo } from './documentInfo';
-import { ImportFileField } from './ImportFileField';
+import {
+  appendDocument,
+  checkDocumentSource,
+  EMPTY_SOURCE,
+  sourceField,
+  ZDocumentSource,
+} from './documentSource';
 import { ImportWarningsNotice } from './ImportWarningsNotice';
-import { hasImportExtension, type ImportSource, importUrlMessages, isImportUrl } from './importFile';
 
 // spec §5 New API: the contract's fields, a real boolean for the checkbox, and the document: a
 // chosen file, or the URL the server fetches it from.
@@ -27,34 +27,10 @@ const ZNewApiForm = z
     apiDescription: ZImportFields.shape.apiDescription,
     apiVersion: ZApiVersion,
     isAuthRequired: z.boolean(),
-    source: z.enum(['file', 'url']),
-    multipartFile: z.custom<File | null>(),
-    url: z.string(),
+    ...ZDocumentSource.shape,
   })
   // checked alongside the fields' own rules, so an empty form shows every message at once
-  .superRefine(
-    ({ source, multipartFile, url }, context) => {
-      if (source === 'file') {
-        if (!(multipartFile instanceof File))
-          context.addIssue({
-            code: 'custom',
-            path: ['multipartFile'],
-            message: apiFormMessages.fileRequired,
-          });
-        else if (!hasImportExtension(multipartFile.name))
-          context.addIssue({
-            code: 'custom',
-            path: ['multipartFile'],
-            message: apiFormMessages.invalidFileFormat,
-          });
-      } else if ((url ?? '').trim() === '') {
-        context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.urlRequired });
-      } else if (!isImportUrl(url)) {
-        context.addIssue({ code: 'custom', path: ['url'], message: importUrlMessages.invalidUrl });
-      }
-    },
-    { when: () => true },
-  );
+  .superRefine(checkDocumentSource, { when: () => true });
 type NewApiForm = z.input<typeof ZNewApiForm>;
 
 const EMPTY: NewApiForm = {
@@ -62,9 +38,7 @@ const EMPTY: NewApiForm = {
   apiDescription: '',
   apiVersion: '',
   isAuthRequired: false,
-  source: 'file',
-  multipartFile: null,
-  url: '',
+  ...EMPTY_SOURCE,
 };
 
 export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -75,10 +49,9 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     reset,
     getValues,
     setValue,
-    watch,
+    setError,
     formState: { errors },
   } = useForm<NewApiForm>({ resolver: zodResolver(ZNewApiForm), defaultValues: EMPTY });
-  const source = watch('source');
 
   // What the last chosen document filled in: replaced by the next one, unless the user edited it.
   const prefilled = useRef<DocumentInfo>({});
@@ -113,18 +86,20 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     form.append('apiDescription', values.apiDescription);
     form.append('apiVersion', values.apiVersion);
     form.append('isAuthRequired', String(values.isAuthRequired));
-    // the server reads a Postman Collection or an OpenAPI document alike, from a file or a URL
-    if (values.source === 'url') form.append('url', values.url.trim());
-    else if (values.multipartFile) form.append('multipartFile', values.multipartFile);
+    appendDocument(form, values);
     importApi.mutate(form, {
       onSuccess: ({ warnings }) => {
         toast.success(apiMessages.importSuccess);
-        // left up until closed: a list of what was skipped takes longer to read than a toast lasts
-        if (warnings.length > 0)
-          toast.warning(<ImportWarningsNotice warnings={warnings} />, { autoClose: false });
+        // it closes as other toasts do: the API's page keeps the list
+        if (warnings.length > 0) toast.warning(<ImportWarningsNotice warnings={warnings} />);
         close();
       },
-      onError: (error) => toast.error(importFailureMessage(error)),
+      onError: (error) => {
+        const message = importFailureMessage(error);
+        toast.error(message);
+        // and beside the document's field, until the document is changed
+        setError(sourceField(values), { message });
+      },
     });
   });
 
@@ -132,57 +107,11 @@ export function NewApiDialog({ open, onClose }: { open: boolean; onClose: () => 
     <AppDialog open={open} onClose={close} title="New API">
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ pt: 1 }}>
         <ApiInfoFields control={control} errors={errors} />
-        <Controller
-          name="source"
+        <DocumentSourceFields
           control={control}
-          render={({ field }) => (
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              aria-label="Document source"
-              value={field.value}
-              onChange={(_event, value: ImportSource | null) => value && field.onChange(value)}
-            >
-              <ToggleButton value="file">From a file</ToggleButton>
-              <ToggleButton value="url">From a URL</ToggleButton>
-            </ToggleButtonGroup>
-          )}
+          // spec §5: the document's info prefills the fields above, which stay editable
+          onFileChosen={(file) => void prefillFrom(file)}
         />
-        {source === 'file' ? (
-          <Controller
-            name="multipartFile"
-            control={control}
-            render={({ field, fieldState }) => (
-              <ImportFileField
-                file={field.value ?? null}
-                onChange={(file) => {
-                  field.onChange(file);
-                  // spec §5: the document's info prefills the fields above, which stay editable
-                  if (file) void prefillFrom(file);
-                }}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        ) : (
-          <Controller
-            name="url"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                label="Document URL"
-                type="url"
-                required
-                placeholder="https://example.com/openapi.json"
-                error={Boolean(errors.url)}
-                helperText={
-                  errors.url?.message ?? 'OpenAPI, Swagger or Postman Collection, fetched by the server'
-                }
-              />
-            )}
-          />
-        )}
         <AuthRequiredField control={control} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={close}>Cancel</Button>

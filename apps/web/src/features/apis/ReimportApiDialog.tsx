@@ -1,22 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import {
   type ApiMaster,
   type ChangeLists,
   type EndpointChange,
   isEmptySummary,
+  type KeptEdit,
   type ReimportAnswer,
   reimportMessages,
 } from '@sandbox/contracts';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { importFailureMessage } from './api';
-import { ImportFileField } from './ImportFileField';
+import { DocumentSourceFields } from './DocumentSourceFields';
+import {
+  checkDocumentSource,
+  type DocumentSource,
+  EMPTY_SOURCE,
+  sourceField,
+  ZDocumentSource,
+} from './documentSource';
 import { ImportWarningsNotice } from './ImportWarningsNotice';
 import { useReimportApply, useReimportPreview } from './reimportApi';
 
-// Update from file: the new version of an API's document is read first (a dry run) and what it would
-// change is shown; only "Apply" changes the API, keeping what was set by hand on what remains.
+// Update from file: the new version of an API's document (a file or a URL, as New API takes it) is
+// read first (a dry run) and what it would change is shown; only "Apply" changes the API, keeping
+// what was set by hand on what remains.
+
+const ZReimportForm = ZDocumentSource.superRefine(checkDocumentSource);
 
 function Section({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -50,19 +63,36 @@ function endpointChangeText(change: EndpointChange): string {
   return `${change.methodType} ${change.apiEndPoint} — ${what}`;
 }
 
+/** The fields a kept edit names, as the forms label them. */
+const FIELD_LABELS: Record<KeptEdit['field'], string> = {
+  description: 'Description',
+  minLength: 'Min Length',
+  maxLength: 'Max Length',
+  defaultValue: 'Default Value',
+  autoGenerationType: 'Auto Generation',
+};
+
+/** Where an edit is kept, in words: `GET /hoot/{id}, path id: Description`. */
+const keptEditText = ({ place, part, field }: KeptEdit) =>
+  `${part ? `${place}, ${part}` : place}: ${FIELD_LABELS[field]}`;
+
 function ChangeSummary({ answer }: { answer: ReimportAnswer }) {
   const { endpoints, schemas } = answer.summary;
-  if (isEmptySummary(answer.summary)) return <Alert severity="info">{reimportMessages.nothingChanges}</Alert>;
   const named = (list: { methodType: string; apiEndPoint: string }[]) =>
     list.map((e) => `${e.methodType} ${e.apiEndPoint}`);
   return (
     <Stack spacing={1.5} data-testid="reimport-summary">
+      {isEmptySummary(answer.summary) && <Alert severity="info">{reimportMessages.nothingChanges}</Alert>}
       <Section title="Endpoints added" items={named(endpoints.added)} />
       <Section title="Endpoints removed" items={named(endpoints.removed)} />
       <Section title="Endpoints changed" items={endpoints.changed.map(endpointChangeText)} />
       <Section title="Schemas added" items={schemas.added} />
       <Section title="Schemas removed" items={schemas.removed} />
       <Section title="Schemas changed" items={schemas.changed} />
+      <Section
+        title="Your edits kept over the document's changes"
+        items={answer.keptEdits.map(keptEditText)}
+      />
     </Stack>
   );
 }
@@ -74,46 +104,69 @@ export interface ReimportApiDialogProps {
 }
 
 export function ReimportApiDialog({ api, open, onClose }: ReimportApiDialogProps) {
-  const [file, setFile] = useState<File | null>(null);
   const preview = useReimportPreview(api.id);
   const apply = useReimportApply(api.id);
+  const { control, handleSubmit, reset, setError, watch } = useForm<DocumentSource>({
+    resolver: zodResolver(ZReimportForm),
+    defaultValues: EMPTY_SOURCE,
+  });
+  const source = watch('source');
+
+  // a summary is of the document it was read from: another document, or none yet, has none
+  const { reset: forgetPreview } = preview;
+  useEffect(() => watch(() => forgetPreview()).unsubscribe, [watch, forgetPreview]);
+
+  const read = handleSubmit((document) =>
+    preview.mutate(document, {
+      // beside the document's field, until the document is changed
+      onError: (error) => setError(sourceField(document), { message: importFailureMessage(error) }),
+    }),
+  );
 
   const close = () => {
     onClose();
-    setFile(null);
+    reset(EMPTY_SOURCE);
     preview.reset();
-  };
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    preview.reset();
-    if (chosen) preview.mutate(chosen);
   };
 
   const onApply = () => {
-    if (!file) return;
-    apply.mutate(file, {
+    // the document whose changes are shown
+    const document = preview.variables;
+    if (!document) return;
+    apply.mutate(document, {
       onSuccess: ({ warnings }) => {
         toast.success(reimportMessages.applied);
-        if (warnings.length > 0)
-          toast.warning(<ImportWarningsNotice warnings={warnings} />, { autoClose: false });
+        if (warnings.length > 0) toast.warning(<ImportWarningsNotice warnings={warnings} />);
         close();
       },
-      onError: (error) => toast.error(importFailureMessage(error)),
+      onError: (error) => {
+        const message = importFailureMessage(error);
+        toast.error(message);
+        setError(sourceField(document), { message });
+      },
     });
   };
 
   return (
     <AppDialog open={open} onClose={close} title={`Update ${api.apiMasterName} from file`}>
-      <Stack spacing={2} sx={{ pt: 1 }}>
+      <Stack component="form" noValidate spacing={2} onSubmit={read} sx={{ pt: 1 }}>
         <Typography variant="body2" color="text.secondary">
           Endpoints are matched by method and path. Descriptions, lengths, defaults, automatic values,
           mappings, links, test data, tokens and the deployment are kept on what remains.
         </Typography>
-        <ImportFileField file={file} onChange={choose} />
-        {!file && <Typography variant="body2">{reimportMessages.chooseFile}</Typography>}
+        <DocumentSourceFields control={control} onFileChosen={() => void read()} />
+        {source === 'url' && (
+          <Button
+            type="submit"
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            disabled={preview.isPending}
+          >
+            Show changes
+          </Button>
+        )}
+        {preview.isIdle && <Typography variant="body2">{reimportMessages.chooseFile}</Typography>}
         {preview.isPending && <CircularProgress size={24} aria-label="Reading the document" />}
-        {preview.isError && <Alert severity="error">{importFailureMessage(preview.error)}</Alert>}
         {preview.data && <ChangeSummary answer={preview.data} />}
         {preview.data && preview.data.warnings.length > 0 && (
           <Alert severity="warning">

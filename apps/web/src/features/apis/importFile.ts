@@ -1,4 +1,4 @@
-import { IMPORT_FILE_EXTENSIONS } from '@sandbox/contracts';
+import { apiFormMessages, IMPORT_FILE_EXTENSIONS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 
 /** spec §5: only documents (.json, .yaml, .yml: OpenAPI, Swagger or a Postman Collection) can be imported. */
 export function hasImportExtension(fileName: string): boolean {
@@ -7,6 +7,16 @@ export function hasImportExtension(fileName: string): boolean {
 }
 
 export const IMPORT_FILE_ACCEPT = IMPORT_FILE_EXTENSIONS.join(',');
+
+/**
+ * Why a chosen file is refused before it is sent, or undefined: a file over the server's limit is
+ * refused here rather than uploaded whole first.
+ */
+export function importFileRefusal(file: File): string | undefined {
+  if (!hasImportExtension(file.name)) return apiFormMessages.invalidFileFormat;
+  if (file.size > MAX_IMPORT_BYTES) return apiFormMessages.fileTooLarge;
+  return undefined;
+}
 
 /** Where the New API document comes from: a chosen file, or a URL the server fetches. */
 export type ImportSource = 'file' | 'url';

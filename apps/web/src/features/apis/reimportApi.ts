@@ -3,21 +3,22 @@ import { type ReimportAnswer, reimportPaths } from '@sandbox/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { apiKeys } from './api';
+import { appendDocument, type DocumentSource } from './documentSource';
 
 /** The re-import form: only the document; the API keeps its name, description and version. */
-function formOf(file: File): FormData {
+function formOf(document: DocumentSource): FormData {
   const form = new FormData();
-  form.append('multipartFile', file);
+  appendDocument(form, document);
   return form;
 }
 
 /** What the document would change, changing nothing. */
 export function useReimportPreview(apiMasterId: number) {
   return useMutation({
-    mutationFn: (file: File) =>
+    mutationFn: (document: DocumentSource) =>
       http<ReimportAnswer>(`${reimportPaths.upload(apiMasterId)}?dryRun=true`, {
         method: 'POST',
-        body: formOf(file),
+        body: formOf(document),
       }),
   });
 }
@@ -25,8 +26,8 @@ export function useReimportPreview(apiMasterId: number) {
 export function useReimportApply(apiMasterId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) =>
-      http<ReimportAnswer>(reimportPaths.upload(apiMasterId), { method: 'POST', body: formOf(file) }),
+    mutationFn: (document: DocumentSource) =>
+      http<ReimportAnswer>(reimportPaths.upload(apiMasterId), { method: 'POST', body: formOf(document) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeys.all }),
   });
 }
