@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   installErrorHandler(server);
-  await installSecurityHeaders(server);
+  await installSecurityHeaders(server, SANDBOX_PREFIX);
   installAuthGuard(server, auth);
   // before every route: the document lists the routes registered after it
   await installOpenApi(server);

@@ -2,8 +2,8 @@
 import type { AutomaticLinks } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { schemaNameOf } from '../model/schemaClosure.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from '../sandbox/recordKey.js';
-import { schemaNameOf } from './schemaClosure.js';
 import { loadSchemas } from './schemaStore.js';
 import type { ApiStore, EndpointRow } from './store.js';
 

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { type ImportAnswer, MAX_IMPORT_BYTES, ROLE_DEVELOPER, ZImportFields } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guard.js';
+import { teamOf } from '../auth/store.js';
 import type { ImportSettings } from '../config.js';
 import { parseWith } from '../http/validate.js';
 import { createDocumentFetcher } from '../import/fetchDocument.js';
@@ -10,7 +11,7 @@ import type { LabNetwork } from '../lab/service.js';
 import { reimportRoute } from '../reimport/routes.js';
 import { ImportBudget } from './importBudget.js';
 import { type DocumentImporter, documentOfForm, importDocumentFields, readImportForm } from './importForm.js';
-import { type ApisService, teamOf } from './service.js';
+import type { ApisService } from './service.js';
 
 const importSchema = {
   tags: ['APIs'],

@@ -11,10 +11,10 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { namedSchemas } from '../model/namedSchemas.js';
-import { requestBodyTemplate, takesBodyTemplate, templateMediaTypeOf } from '../model/requestTemplate.js';
-import { isRange } from '../sandbox/mediaTypes.js';
 import { requestModelOf } from '../sandbox/requestModel.js';
+import { requestBodyTemplate, takesBodyTemplate, templateMediaTypeOf } from '../sandbox/requestTemplate.js';
 import { credentialsToFill } from '../sandbox/securitySchemes.js';
+import { isRange } from '../shared/mediaTypes.js';
 import { loadDeclaredSchemas } from './schemaStore.js';
 import type { EndpointRow } from './store.js';
 

@@ -12,7 +12,7 @@ import {
   type SecurityScheme,
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
-import type { User } from '../auth/store.js';
+import { teamOf, type User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { createDesignService } from '../design/designService.js';
 import { exportModel } from '../export/exportModel.js';
@@ -20,12 +20,13 @@ import { exportOpenApi } from '../export/exportOpenApi.js';
 import { writeBehaviours } from '../export/writeBehaviours.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
+import { loadSchemaClosure } from '../model/schemaClosure.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
+import { linkedIds } from './endpointRows.js';
 import { labStart } from './labStart.js';
-import { loadSchemaClosure } from './schemaClosure.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
-import type { ApiMeta, ApiRow, ApiStore, EndpointRow, ImportToWrite, WrittenEndpoint } from './store.js';
+import type { ApiMeta, ApiRow, ApiStore, ImportToWrite, WrittenEndpoint } from './store.js';
 
 interface ApisDeps {
   store: ApiStore;
@@ -37,19 +38,6 @@ interface ApisDeps {
   /** APIs one team may have (`API_MAX_PER_TEAM`): each keeps a log and records anyone may add to. */
   maxApisPerTeam?: number;
 }
-
-/** Ids of the endpoints an endpoint links to, over every method. */
-export function linkedIds(
-  e: Pick<EndpointRow, 'get_api_id' | 'post_api_id' | 'put_api_id' | 'patch_api_id' | 'delete_api_id'>,
-): number[] {
-  return [e.get_api_id, e.post_api_id, e.put_api_id, e.patch_api_id, e.delete_api_id]
-    .flatMap((list) => list?.split(',') ?? [])
-    .map(Number)
-    .filter(Number.isInteger);
-}
-
-/** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
-export const teamOf = (user: User) => user.parentUserId ?? user.id;
 
 /** The document's security schemes the API keeps, by name (none for an API made in the product). */
 const securitySchemesOf = (api: ApiRow): Record<string, SecurityScheme> =>

@@ -257,3 +257,6 @@ export function createUserStore(db: Kysely<Database>) {
 }
 
 export type UserStore = ReturnType<typeof createUserStore>;
+
+/** Everything a user sees belongs to their team: the owner's id (DESIGN §5). */
+export const teamOf = (user: User) => user.parentUserId ?? user.id;

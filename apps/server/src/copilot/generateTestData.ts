@@ -2,10 +2,10 @@ import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
 import { selfContained } from '../model/namedSchemas.js';
 import { type JsonSchema, nameOfRef } from '../model/toJsonSchema.js';
-import { isJsonObject } from '../sandbox/jsonObjects.js';
 import type { NamedSchemas } from '../sandbox/requestModel.js';
 import { ApiValidator, type ValueCheck } from '../sandbox/requestValidator.js';
-import { PatternBudget, REQUEST_PATTERN_WORK } from '../sandbox/tenantPattern.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
 
 export type Row = Record<string, unknown>;

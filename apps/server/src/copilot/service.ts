@@ -1,7 +1,8 @@
 import { type CopilotInput, copilotMessages, type EndpointDetail } from '@sandbox/contracts';
-import { type ApisService, teamOf } from '../apis/service.js';
+import type { ApisService } from '../apis/service.js';
 import type { AttemptLimiter } from '../auth/attempts.js';
 import type { User } from '../auth/store.js';
+import { teamOf } from '../auth/store.js';
 import type { Config } from '../config.js';
 import { Invalid, NotFound, TooManyRequests } from '../http/errors.js';
 import { ApiModel } from '../model/apiModel.js';

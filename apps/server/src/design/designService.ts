@@ -18,7 +18,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { refuseUnrunnablePatterns } from '../apis/refuseUnrunnablePatterns.js';
-import { schemaNameOf } from '../apis/schemaClosure.js';
 import {
   editDeclaredSchemas,
   insertSchemas,
@@ -28,10 +27,11 @@ import {
 import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from '../apis/store.js';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
-import { schemaOfMaster } from '../export/toSchemaObjects.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
+import { schemaNameOf } from '../model/schemaClosure.js';
+import { schemaOfMaster } from '../model/toSchemaObjects.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import {
   designedOperation,

@@ -7,7 +7,7 @@ import type {
   SecurityScheme,
 } from '@sandbox/contracts';
 import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
-import { isJsonObject } from '../sandbox/jsonObjects.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
 
 // The export of an API that has a model: its operations and named schemas as the document declared
 // them (and as edited since), written as OpenAPI 3.1, every keyword kept.

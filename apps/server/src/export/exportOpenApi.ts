@@ -5,8 +5,8 @@ import type {
   ParameterConfig,
   ResponseConfig,
 } from '@sandbox/contracts';
-import { withTemplateParameters } from '../import/pathTemplate.js';
-import { constraintsOf, refTo, type SchemaObject, schemaOfMaster } from './toSchemaObjects.js';
+import { constraintsOf, refTo, type SchemaObject, schemaOfMaster } from '../model/toSchemaObjects.js';
+import { withTemplateParameters } from '../shared/pathTemplate.js';
 
 /** An OpenAPI 3.1.0 document, as plain JSON. */
 export interface OpenApiDocument {

@@ -1,5 +1,5 @@
 import type { Behaviour } from '@sandbox/contracts';
-import { BEHAVIOUR_EXTENSION } from '../simulation/behaviourExtension.js';
+import { BEHAVIOUR_EXTENSION } from '../model/behaviourExtension.js';
 
 /** An API's traffic simulation: its default, and each endpoint's own. */
 export interface ApiBehaviours {

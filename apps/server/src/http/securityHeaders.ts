@@ -1,17 +1,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PREFIX } from '../sandbox/httpHandler.js';
 
 /**
  * Security headers on every answer of the app and its API (the sandbox, served before Fastify, sets
  * its own). The session token lives in sessionStorage, so a script injected into the page would own
  * the account: only the app's own script files may run, and no other site may frame the app.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, sandboxPrefix: string): Promise<void> {
   // The sandbox's routes (taken by the Lab's in-process calls) answer with the sandbox's own headers,
   // exactly as its network listener does.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(SANDBOX_PREFIX)) route.helmet = false;
+    if (route.url.startsWith(sandboxPrefix)) route.helmet = false;
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -6,11 +6,11 @@
 import { isIP } from 'node:net';
 import { LAB_MAX_REDIRECTS, LAB_TIMEOUT_MS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import { AppError, Invalid } from '../http/errors.js';
-import { ForbiddenAddress } from '../lab/addressPolicy.js';
-import { fetchOverNetwork } from '../lab/fetchOverNetwork.js';
-import { allowedBy, guardedLookup, resolveWithDns } from '../lab/guardedLookup.js';
-import type { HopAnswer, HopRequest } from '../lab/hop.js';
 import { checkScheme, type LabNetwork, nextRequest, REDIRECTS } from '../lab/service.js';
+import { ForbiddenAddress } from '../outbound/addressPolicy.js';
+import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';
+import { allowedBy, guardedLookup, resolveWithDns } from '../outbound/guardedLookup.js';
+import type { HopAnswer, HopRequest } from '../outbound/hop.js';
 import { ImportError } from './ImportError.js';
 
 export const urlImportMessages = {

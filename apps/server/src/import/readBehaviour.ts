@@ -1,6 +1,6 @@
 import { type Behaviour, ZBehaviour } from '@sandbox/contracts';
-import { BEHAVIOUR_EXTENSION } from '../simulation/behaviourExtension.js';
-import { apiMayFailWith, endpointMayFailWith } from '../simulation/failureStatus.js';
+import { BEHAVIOUR_EXTENSION } from '../model/behaviourExtension.js';
+import { apiMayFailWith, endpointMayFailWith } from '../model/failureStatus.js';
 import type { ImportWarnings } from './importWarnings.js';
 import { childPointer } from './pointer.js';
 

@@ -1,5 +1,5 @@
 import type { PropertyType } from '@sandbox/contracts';
-import { compileTenantPattern } from '../sandbox/tenantPattern.js';
+import { compileTenantPattern } from '../shared/tenantPattern.js';
 import type { ImportWarnings } from './importWarnings.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json } from './resolveRef.js';

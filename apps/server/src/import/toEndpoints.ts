@@ -4,10 +4,10 @@ import {
   type ImportedEndpoint,
   OPERATION_METHODS,
 } from '@sandbox/contracts';
+import { withTemplateParameters } from '../shared/pathTemplate.js';
 import { type DeclareContext, declareOperation } from './declareOperation.js';
 import { declareSwagger2Operation } from './declareSwagger2Operation.js';
 import { operationBaseName } from './names.js';
-import { withTemplateParameters } from './pathTemplate.js';
 import { childPointer } from './pointer.js';
 import { readBehaviour } from './readBehaviour.js';
 import { isObject, isRef, type Json } from './resolveRef.js';

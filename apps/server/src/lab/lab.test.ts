@@ -15,7 +15,7 @@ import { dialects } from '../../test/support/scratchDatabase.js';
 import { aRegistration, startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { createUserStore } from '../auth/store.js';
 import { newVerificationToken } from '../auth/verificationLink.js';
-import { resolveWithDns } from './guardedLookup.js';
+import { resolveWithDns } from '../outbound/guardedLookup.js';
 
 // No public server is reachable from a test, so one on 127.0.0.2 plays it: the test's resolver maps
 // public.example to it and the test alone allows that one address. Every other check is production's.

@@ -1,5 +1,5 @@
-import type { HopAnswer, HopRequest } from './hop.js';
-import { cappedBody } from './hop.js';
+import type { HopAnswer, HopRequest } from '../outbound/hop.js';
+import { cappedBody } from '../outbound/hop.js';
 
 export type InjectRequest = (request: {
   method: string;

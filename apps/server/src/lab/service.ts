@@ -15,11 +15,11 @@ import {
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { AppError, Invalid } from '../http/errors.js';
-import { ForbiddenAddress } from './addressPolicy.js';
+import { ForbiddenAddress } from '../outbound/addressPolicy.js';
+import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';
+import { allowedBy, guardedLookup, type Resolve, resolveWithDns } from '../outbound/guardedLookup.js';
+import type { HopAnswer, HopRequest } from '../outbound/hop.js';
 import { answerBody } from './answerBody.js';
-import { fetchOverNetwork } from './fetchOverNetwork.js';
-import { allowedBy, guardedLookup, type Resolve, resolveWithDns } from './guardedLookup.js';
-import type { HopAnswer, HopRequest } from './hop.js';
 import { type InjectRequest, ownSandbox } from './ownSandbox.js';
 
 /** How the Lab reaches the network; tests replace the resolver and allow one address of their own. */

@@ -1,8 +1,8 @@
 import type { DeclaredSchema } from '@sandbox/contracts';
-import { isJsonObject } from '../sandbox/jsonObjects.js';
-import { kindsOf } from '../sandbox/parameterStyles.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
 import { checking, conforms } from './generate/conforms.js';
 import { generateValue } from './generate/generate.js';
+import { kindsOf } from './parameterStyles.js';
 import { type JsonSchema, toJsonSchema } from './toJsonSchema.js';
 
 // One deployed API's model as answers read it: its named schemas in JSON Schema 2020-12 (converted

@@ -1,5 +1,5 @@
 import type { BodyProperty, DeclaredSchema } from '@sandbox/contracts';
-import { componentNameOf, isJsonObject } from '../sandbox/jsonObjects.js';
+import { componentNameOf, isJsonObject } from '../shared/jsonObjects.js';
 import { decodeDefault } from './decodeDefault.js';
 
 // The Body form's fields are a view of the model (the declared schema): saving the form writes each

@@ -1,8 +1,8 @@
 import type { DeclaredSchema, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
-import { schemaOfMaster } from '../export/toSchemaObjects.js';
-import { isJsonObject } from '../sandbox/jsonObjects.js';
-import { kindsOf } from '../sandbox/parameterStyles.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
+import { kindsOf } from './parameterStyles.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
+import { schemaOfMaster } from './toSchemaObjects.js';
 
 /**
  * An API's named schemas as the model has them: as its document declared them (with the edits made

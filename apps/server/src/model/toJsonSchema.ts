@@ -1,5 +1,5 @@
 import type { DeclaredSchema, DeclaredSchemas } from '@sandbox/contracts';
-import { componentNameOf, isJsonObject } from '../sandbox/jsonObjects.js';
+import { componentNameOf, isJsonObject } from '../shared/jsonObjects.js';
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './schemaKeywords.js';
 
 // The model of an API's schemas is what its document declares (DeclaredSchema: OpenAPI 3.0 or 3.1

@@ -1,8 +1,8 @@
 import { type Behaviour, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
-import { linkedIds } from '../apis/service.js';
+import { linkedIds } from '../apis/endpointRows.js';
 import { ApiModel } from '../model/apiModel.js';
+import { componentNameOf } from '../shared/jsonObjects.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
-import { componentNameOf } from './jsonObjects.js';
 import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
 import { Router } from './matchRoute.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';

@@ -6,10 +6,10 @@ import type {
   ResponseConfig,
 } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
+import { kindsOf } from '../model/parameterStyles.js';
+import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from '../shared/mediaTypes.js';
 import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
-import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from './mediaTypes.js';
 import { MediaChoice } from './negotiate.js';
-import { kindsOf } from './parameterStyles.js';
 import { type CompiledHeader, compileHeaders } from './responseHeaders.js';
 import type { Serialisation } from './serialise.js';
 import type { ResolveSchema } from './xmlBody.js';

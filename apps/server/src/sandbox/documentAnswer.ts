@@ -1,7 +1,7 @@
 import type { ApiModel } from '../model/apiModel.js';
+import { isJsonObject as isRecord } from '../shared/jsonObjects.js';
 import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
-import { isJsonObject as isRecord } from './jsonObjects.js';
 import type { Negotiated } from './negotiate.js';
 import type { Problem } from './problem.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from './jsonObjects.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
 import { PAGING_NAMES } from './paging.js';
 import { PAGE_BYTES, type PageRequest, type RecordPage, type RecordStore } from './records.js';
 import type { RequestModel } from './requestModel.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concreteOf, contentTypeOf } from './mediaTypes.js';
+import { concreteOf, contentTypeOf } from '../shared/mediaTypes.js';
 import { MediaChoice } from './negotiate.js';
 
 const declared = (...types: string[]) =>

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import { contentTypeOf, essenceOf, isRange } from './mediaTypes.js';
+import { contentTypeOf, essenceOf, isRange } from '../shared/mediaTypes.js';
 
 /** What a declared media type needs for negotiation: `type` as declared, `contentType` as answered. */
 export interface Offered {

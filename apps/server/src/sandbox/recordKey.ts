@@ -1,7 +1,7 @@
 // Which field of a record an item path (`/user/{username}`) finds it by: read by the sandbox when it
 // compiles an API, and by the Mapping tab, which shows the same choice.
 import type { SchemaMaster } from '@sandbox/contracts';
-import { schemaNameOf } from '../apis/schemaClosure.js';
+import { schemaNameOf } from '../model/schemaClosure.js';
 
 /**
  * `/pets/{petId}` → `/pets`: the collection an item path belongs to. A fragment the document writes

@@ -2,10 +2,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
-import { isJsonObject } from './jsonObjects.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
+import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
 import type { Problem } from './problem.js';
 import type { NamedSchemas } from './requestModel.js';
-import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
 
 // Requests are validated by Ajv (JSON Schema 2020-12), one instance per deployed API, each
 // operation's validator compiled on its first request and kept with the compiled API. Named schemas

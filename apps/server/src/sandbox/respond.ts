@@ -1,6 +1,9 @@
 import type { AnswerSource } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
+import { kindsOf } from '../model/parameterStyles.js';
 import type { JsonSchema } from '../model/toJsonSchema.js';
+import { isJsonObject as isRecord } from '../shared/jsonObjects.js';
+import type { MediaKind } from '../shared/mediaTypes.js';
 import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
@@ -13,11 +16,8 @@ import {
   sourceOf,
 } from './documentAnswer.js';
 import { filteredPage, filtersOf } from './filterRecords.js';
-import { isJsonObject as isRecord } from './jsonObjects.js';
-import type { MediaKind } from './mediaTypes.js';
 import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
-import { kindsOf } from './parameterStyles.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';

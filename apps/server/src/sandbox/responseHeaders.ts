@@ -1,6 +1,6 @@
 import type { DeclaredHeader, DeclaredSchema } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
-import { isJsonObject } from './jsonObjects.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
 
 // The headers a response declares, sent with their example or a value generated from their schema.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaKind } from './mediaTypes.js';
+import { mediaKind } from '../shared/mediaTypes.js';
 import { type Serialisation, serialise } from './serialise.js';
 
 const components: Record<string, unknown> = {

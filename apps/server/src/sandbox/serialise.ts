@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { stringify as toYaml } from 'yaml';
-import { essenceOf, type MediaKind } from './mediaTypes.js';
+import { essenceOf, type MediaKind } from '../shared/mediaTypes.js';
 import { type ResolveSchema, toXml } from './xmlBody.js';
 
 /** What a body needs to be written in its media type. */

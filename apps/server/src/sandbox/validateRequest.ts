@@ -1,12 +1,18 @@
+import {
+  coerceText,
+  cookiesOf,
+  kindsOf,
+  type ParameterSources,
+  readParameter,
+} from '../model/parameterStyles.js';
 import type { JsonSchema } from '../model/toJsonSchema.js';
-import { isJsonObject } from './jsonObjects.js';
-import { essenceOf, isRange, mediaKind } from './mediaTypes.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
+import { essenceOf, isRange, mediaKind } from '../shared/mediaTypes.js';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { multipartFields } from './multipart.js';
-import { coerceText, cookiesOf, kindsOf, type ParameterSources, readParameter } from './parameterStyles.js';
 import type { Problem } from './problem.js';
 import type { RequestModel } from './requestModel.js';
 import type { ApiValidator, RequestCheck, RequestValues } from './requestValidator.js';
-import { PatternBudget, REQUEST_PATTERN_WORK } from './tenantPattern.js';
 
 interface Incoming {
   query: Record<string, string | string[] | undefined>;

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { componentNameOf, isJsonObject as isJson } from './jsonObjects.js';
+import { componentNameOf, isJsonObject as isJson } from '../shared/jsonObjects.js';
 
 // A value written as XML the way its schema's `xml` objects say (OpenAPI 3 "XML Object"): element
 // names, attributes, wrapped arrays, namespaces and prefixes. The value leads and the schema only

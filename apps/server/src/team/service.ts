@@ -1,7 +1,7 @@
 import { ROLE_NAMES, type TeamMember, teamMessages, type ZInviteRequest } from '@sandbox/contracts';
 import type { z } from 'zod';
-import { teamOf } from '../apis/service.js';
 import type { User, UserStore } from '../auth/store.js';
+import { teamOf } from '../auth/store.js';
 import { newVerificationToken, verificationUrl } from '../auth/verificationLink.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';

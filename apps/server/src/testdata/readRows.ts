@@ -1,9 +1,9 @@
 import { TEST_DATA_MAX_ROWS } from '@sandbox/contracts';
 import { Invalid } from '../http/errors.js';
+import { coerceText, kindsOf, type Resolve } from '../model/parameterStyles.js';
 import type { JsonSchema } from '../model/toJsonSchema.js';
-import { coerceText, kindsOf, type Resolve } from '../sandbox/parameterStyles.js';
 import type { ValueCheck } from '../sandbox/requestValidator.js';
-import { PatternBudget, UPLOAD_PATTERN_WORK } from '../sandbox/tenantPattern.js';
+import { PatternBudget, UPLOAD_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
 export interface Columns {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenRecord } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
-import { teamOf } from '../apis/service.js';
 import type { User } from '../auth/store.js';
+import { teamOf } from '../auth/store.js';
 import { NotFound } from '../http/errors.js';
 import { TokenCheck } from '../sandbox/tokens.js';
 import type { TokenStore } from './store.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { conforms } from './conforms.js';
 import { DEEP, type Generation, SHALLOW } from './context.js';

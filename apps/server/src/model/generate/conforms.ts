@@ -1,10 +1,10 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import {
   compileTenantPattern,
   PatternBudget,
   REQUEST_PATTERN_WORK,
   type TenantPattern,
-} from '../../sandbox/tenantPattern.js';
+} from '../../shared/tenantPattern.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 
 // Whether a value meets a schema, for the generator's own choices: which `oneOf` alternative a value

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { type Resolve, resolveRef } from './conforms.js';
 import type { Flat, Generation } from './context.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { alternative, conditional, withDiscriminatorTag } from './compositions.js';
 import { checking, conforms, type Resolve } from './conforms.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 import { conforms, deepEqual } from './conforms.js';
 import { type Generation, MAX_ITEMS, recursive, shallow } from './context.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../sandbox/jsonObjects.js';
+import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
 
 // `allOf` as one schema to generate from: properties and requirements joined, bounds narrowed, the

@@ -1,6 +1,6 @@
 import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
-import { AUTO_GENERATION_KEYWORD, writtenFormat } from '../model/applyFormEdit.js';
-import { decodeDefault } from '../model/decodeDefault.js';
+import { AUTO_GENERATION_KEYWORD, writtenFormat } from './applyFormEdit.js';
+import { decodeDefault } from './decodeDefault.js';
 
 // Schema objects of OpenAPI 3.1 (JSON Schema 2020-12) rebuilt from the model.
 

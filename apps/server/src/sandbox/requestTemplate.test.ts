@@ -1,7 +1,7 @@
 import type { DeclaredSchema } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../model/toJsonSchema.js';
 import { requestBodyTemplate } from './requestTemplate.js';
-import type { JsonSchema } from './toJsonSchema.js';
 
 const NOTE = { $ref: '#/components/schemas/Note' };
 const named = new Map<string, DeclaredSchema>([

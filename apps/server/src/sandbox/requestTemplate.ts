@@ -1,8 +1,8 @@
 import type { DeclaredSchema } from '@sandbox/contracts';
-import { essenceOf, mediaKind } from '../sandbox/mediaTypes.js';
-import type { RequestModel } from '../sandbox/requestModel.js';
-import { generateValue } from './generate/generate.js';
-import { type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
+import { generateValue } from '../model/generate/generate.js';
+import { type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
+import { essenceOf, mediaKind } from '../shared/mediaTypes.js';
+import type { RequestModel } from './requestModel.js';
 
 // spec §4 API Lab: a POST, PUT or PATCH body starts as a value of the request's schema, generated
 // from the model like the sandbox's answers (the document's examples when they fit, else values made

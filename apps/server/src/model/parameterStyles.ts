@@ -1,5 +1,5 @@
-import { type JsonSchema, nameOfRef } from '../model/toJsonSchema.js';
-import { isJsonObject } from './jsonObjects.js';
+import { isJsonObject } from '../shared/jsonObjects.js';
+import { type JsonSchema, nameOfRef } from './toJsonSchema.js';
 
 // OpenAPI's parameter serialisation (3.1 §4.8.12.4): each `style` writes arrays and objects its own
 // way into a path segment, a query string, a header or a cookie. Here they are read back into JSON
