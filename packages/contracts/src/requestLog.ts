@@ -91,11 +91,27 @@ export const ZRequestLogQuery = z.object({
 });
 export type RequestLogQuery = z.infer<typeof ZRequestLogQuery>;
 
+/**
+ * Calls the log left out: an API called faster than its log keeps (about 500 calls a second) has the
+ * rest of its calls dropped, and each drop is counted at the arrival of the last call it left out.
+ */
+export interface RequestLogGap {
+  id: number;
+  /** ISO 8601: the calls left out arrived before it (and after the API's calls logged before it). */
+  at: string;
+  calls: number;
+}
+
 export interface RequestLogPage {
   /** Newest first; fewer than `limit` when their size would pass the server's bound on an answer. */
   items: LoggedRequest[];
   /** Pass as `before` for the next page; null when there is none. */
   nextBefore: number | null;
+  /**
+   * The API's gaps, newest first, whatever the filters: those at or after this page's last entry
+   * (every one still kept, on the last page). A gap may come again with a later page.
+   */
+  gaps: RequestLogGap[];
 }
 
 /** Why a stream of the log was refused (429): a cap on the streams open at once was reached. */

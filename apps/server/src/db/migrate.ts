@@ -20,6 +20,7 @@ import * as mailOutbox from './migrations/017_mail_outbox.js';
 import * as designedRows from './migrations/018_designed_rows.js';
 import * as importBaseline from './migrations/019_import_baseline.js';
 import * as recordListingKey from './migrations/020_record_listing_key.js';
+import * as requestLogGaps from './migrations/021_request_log_gaps.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -43,6 +44,7 @@ const migrations = {
   '018_designed_rows': designedRows,
   '019_import_baseline': importBaseline,
   '020_record_listing_key': recordListingKey,
+  '021_request_log_gaps': requestLogGaps,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -213,6 +213,13 @@ export interface RequestLogTable {
   simulated: string | null;
 }
 
+export interface RequestLogGapsTable {
+  id: Generated<number>;
+  api_master_id: number;
+  at: string;
+  calls: number;
+}
+
 export interface TestDataTable {
   endpoint_id: number;
   target: 'request' | 'response';
@@ -251,5 +258,6 @@ export interface Database {
   api_tokens: ApiTokensTable;
   test_data: TestDataTable;
   request_log: RequestLogTable;
+  request_log_gaps: RequestLogGapsTable;
   mail_outbox: MailOutboxTable;
 }

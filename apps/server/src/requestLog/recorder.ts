@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoggedFieldCaps, RequestLogSettings } from '../config.js';
 import { type CapturedCall, maskedHeaders, maskedQuery, routeOf } from './capture.js';
 import { cutHeaders, cutText } from './cutFields.js';
-import { type NewRow, type RequestLogStore, truncationColumns } from './store.js';
+import { type NewGap, type NewRow, type RequestLogStore, truncationColumns } from './store.js';
 
 const DAY_MS = 86_400_000;
 const SWEEP_MS = 3_600_000;
@@ -43,8 +43,11 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
   let queue = new Map<number, CapturedCall[]>();
   let queued = 0;
   let queuedBytes = 0;
-  /** Calls left out since the last batch: past the per-API share, or the queue's bound. */
-  let dropped = 0;
+  /**
+   * Per API, the calls left out since the last batch (past the per-API share, or the queue's bound)
+   * and when the last of them arrived: the batch writes each as a gap in the API's log.
+   */
+  let gaps = new Map<number, { calls: number; at: number }>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
   let lastSweep = 0;
@@ -56,7 +59,11 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
     const gone = calls.shift() as CapturedCall;
     queued -= 1;
     queuedBytes -= gone.bytes;
-    dropped += 1;
+    const gap = gaps.get(gone.apiMasterId);
+    if (gap) {
+      gap.calls += 1;
+      gap.at = Math.max(gap.at, gone.at);
+    } else gaps.set(gone.apiMasterId, { calls: 1, at: gone.at });
   }
 
   function record(call: CapturedCall): void {
@@ -81,18 +88,25 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
     }
   }
 
-  function take(): Map<number, CapturedCall[]> {
+  function take(): { calls: Map<number, CapturedCall[]>; gaps: NewGap[] } {
     const batch = queue;
     queue = new Map();
     queued = 0;
     queuedBytes = 0;
-    return batch;
+    const left = [...gaps].map(([apiMasterId, gap]) => ({
+      api_master_id: apiMasterId,
+      at: new Date(gap.at).toISOString(),
+      calls: gap.calls,
+    }));
+    gaps = new Map();
+    return { calls: batch, gaps: left };
   }
 
-  async function write(batch: Map<number, CapturedCall[]>): Promise<void> {
+  async function write({ calls: batch, gaps: left }: ReturnType<typeof take>): Promise<void> {
     const rows: NewRow[] = [];
     for (const calls of batch.values()) for (const call of calls) rows.push(toRow(call, fieldCaps));
     await store.insert(rows);
+    await store.insertGaps(left);
     const cutoff = notBefore();
     for (const apiMasterId of batch.keys()) await store.prune(apiMasterId, maxEntries, cutoff);
     // every API's old entries, those of APIs no longer called included
@@ -108,13 +122,13 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
     timer = undefined;
     while (flushing) await flushing;
     const batch = take();
-    if (batch.size === 0) return;
+    if (batch.calls.size === 0 && batch.gaps.length === 0) return;
+    const dropped = batch.gaps.reduce((sum, gap) => sum + gap.calls, 0);
     if (dropped > 0) {
       log.warn(
         { dropped },
         'request log: calls came faster than the log keeps them; the oldest were left out',
       );
-      dropped = 0;
     }
     flushing = write(batch)
       .catch((error) => log.warn({ err: error }, 'request log: a batch could not be written'))
@@ -143,6 +157,7 @@ export function createRequestRecorder(store: RequestLogStore, options: RecorderO
         queuedBytes -= call.bytes;
       }
       queue.delete(apiMasterId);
+      gaps.delete(apiMasterId);
     },
 
     /** Told, after each write, which APIs' logs gained entries. */

@@ -1,12 +1,12 @@
 import type { LoggedRequest } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
+import { aCall } from '../../test/support/requestLog/capturedCall.js';
 import { logHolding, notesYaml, readLog } from '../../test/support/requestLog/notesApi.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, startTwoInstances, type TestApp } from '../../test/support/testApp.js';
 import { loadRequestLogSettings } from '../config.js';
-import type { CapturedCall } from './capture.js';
 import { createRequestRecorder } from './recorder.js';
 import { createRequestLogStore } from './store.js';
 
@@ -119,31 +119,6 @@ describe.each(dialects)('a batch with a call of an API deleted meanwhile, on %s'
     expect((await logHolding(app, auth, kept.api.id, 2)).map((e) => e.path)).toEqual(['/after', '/before']);
   });
 });
-
-/** A call as the sandbox hands it to the log. */
-function aCall(apiMasterId: number, path: string, at: number): CapturedCall {
-  return {
-    apiMasterId,
-    at,
-    method: 'GET',
-    path,
-    query: '',
-    requestHeaders: {},
-    credentialNames: { headers: [], query: [] },
-    requestBody: null,
-    requestBodyTruncated: false,
-    route: { kind: 'not-found' },
-    status: 404,
-    responseHeaders: {},
-    responseBody: null,
-    responseBodyTruncated: false,
-    durationMs: 1,
-    problems: [],
-    source: 'problem',
-    simulated: null,
-    bytes: 1024,
-  };
-}
 
 describe.each(dialects.filter((d) => d === 'postgres'))(
   'the request log of several instances on one %s',

@@ -24,7 +24,7 @@ const listSchema = {
   response: {
     200: {
       description:
-        'A page of calls (RequestLogPage): `items`, and `nextBefore` for the next; fewer than `limit` when more would pass REQUEST_LOG_PAGE_BYTES',
+        'A page of calls (RequestLogPage): `items`, `nextBefore` for the next, and `gaps`, the calls left out when the API was called faster than its log keeps; fewer than `limit` when more would pass REQUEST_LOG_PAGE_BYTES',
     },
   },
 };

@@ -15,7 +15,7 @@ export interface AdmittedReader {
   teamId: number;
 }
 
-/** What a page's answer holds besides its entries, about: `{"items":[…],"nextBefore":123}`. */
+/** What a page's answer holds besides its entries and gaps, about: `{"items":[…],"nextBefore":123}`. */
 const PAGE_ENVELOPE_BYTES = 64;
 
 interface RequestLogDeps {
@@ -74,7 +74,12 @@ export function createRequestLogService({
         items.length = fit;
         more = true;
       }
-      return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
+      // the gaps down to this page's last entry, all of them on the last page: the list shows each
+      // between the entries it fell between, however it is filtered
+      const last = items.at(-1);
+      const since = filters.since === undefined ? notBefore() : new Date(filters.since).toISOString();
+      const gaps = await store.gaps(id, more && last ? last.at : since);
+      return { items, nextBefore: more ? (last?.id ?? null) : null, gaps };
     },
 
     /** Clears the API's log, calls still waiting to be written included. */

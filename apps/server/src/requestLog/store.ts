@@ -1,10 +1,17 @@
-import type { AnswerSource, LoggedRequest, RequestLogQuery, TruncatedField } from '@sandbox/contracts';
+import type {
+  AnswerSource,
+  LoggedRequest,
+  RequestLogGap,
+  RequestLogQuery,
+  TruncatedField,
+} from '@sandbox/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { RequestLogTable } from '../db/schema.js';
+import type { RequestLogGapsTable, RequestLogTable } from '../db/schema.js';
 
 type Row = Selectable<RequestLogTable>;
 export type NewRow = Insertable<RequestLogTable>;
+export type NewGap = Insertable<RequestLogGapsTable>;
 
 /** What a list or a stream is narrowed to: the query's filters, paging aside. */
 export type RequestLogFilters = Omit<RequestLogQuery, 'before' | 'limit'>;
@@ -150,8 +157,28 @@ export function createRequestLogStore(db: Db) {
       }
     },
 
-    /** Keeps the API's newest `maxEntries` entries, none older than `notBefore`. */
+    /** Counts calls left out, one row per API of a batch that left some out. */
+    async insertGaps(gaps: NewGap[]): Promise<void> {
+      if (gaps.length === 0) return;
+      // an API deleted meanwhile takes its gaps with it
+      const ids = [...new Set(gaps.map((g) => g.api_master_id))];
+      const alive = await kysely.selectFrom('api_masters').select('id').where('id', 'in', ids).execute();
+      const kept = gaps.filter((g) => alive.some((a) => a.id === g.api_master_id));
+      if (kept.length > 0) await kysely.insertInto('request_log_gaps').values(kept).execute();
+    },
+
+    /**
+     * Keeps the API's newest `maxEntries` entries, none older than `notBefore`, and the gaps among
+     * them: a gap older than every entry pruned has none around it any more (the one just before the
+     * oldest entry kept stays).
+     */
     async prune(apiMasterId: number, maxEntries: number, notBefore: string): Promise<void> {
+      await sql`
+        DELETE FROM request_log_gaps WHERE api_master_id = ${apiMasterId} AND (at < ${notBefore} OR at < (
+          SELECT at FROM request_log WHERE api_master_id = ${apiMasterId}
+          ORDER BY id DESC LIMIT 1 OFFSET ${maxEntries}
+        ))
+      `.execute(kysely);
       await sql`
         DELETE FROM request_log WHERE api_master_id = ${apiMasterId} AND (at < ${notBefore} OR id < (
           SELECT id FROM request_log WHERE api_master_id = ${apiMasterId}
@@ -163,10 +190,24 @@ export function createRequestLogStore(db: Db) {
     /** Removes every API's entries older than `notBefore`. */
     async removeOlderThan(notBefore: string): Promise<void> {
       await kysely.deleteFrom('request_log').where('at', '<', notBefore).execute();
+      await kysely.deleteFrom('request_log_gaps').where('at', '<', notBefore).execute();
     },
 
     async clear(apiMasterId: number): Promise<void> {
       await kysely.deleteFrom('request_log').where('api_master_id', '=', apiMasterId).execute();
+      await kysely.deleteFrom('request_log_gaps').where('api_master_id', '=', apiMasterId).execute();
+    },
+
+    /** The API's gaps at or after `from`, newest first. */
+    async gaps(apiMasterId: number, from: string): Promise<RequestLogGap[]> {
+      return kysely
+        .selectFrom('request_log_gaps')
+        .select(['id', 'at', 'calls'])
+        .where('api_master_id', '=', apiMasterId)
+        .where('at', '>=', from)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     /** Newest first, `limit` of them, older than `before` when given. */

@@ -9,6 +9,7 @@ import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey
 import { namedSchemasOf, requestModelOf } from './requestModel.js';
 import { ApiValidator } from './requestValidator.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
+import { StartingRecords } from './startingRecords.js';
 import { RequestRules } from './validateRequest.js';
 import type { ResolveSchema } from './xmlBody.js';
 
@@ -46,6 +47,8 @@ export interface CompiledApi {
   router: Router<CompiledEndpoint>;
   /** Per collection, the field that identifies a record (from its item endpoints). */
   idFields: Map<string, string>;
+  /** Per collection with test data, its first records (see startingRecords.ts). */
+  startingRecords: Map<string, StartingRecords>;
   /** The header (lower case) and query names of its API-key schemes: the request log masks them. */
   credentialNames: { headers: string[]; query: string[] };
 }
@@ -121,6 +124,25 @@ function recordFieldsByCollection(
   return new Map([...names].map(([collection, list]) => [collection, recordFieldsOf(list, api.schemas)]));
 }
 
+/** Per collection, the test data of its endpoints' responses, in their order, as its first records. */
+function startingRecordsOf(
+  api: DeployedApi,
+  collections: Map<number, string>,
+  idFields: Map<string, string>,
+): Map<string, StartingRecords> {
+  const rows = new Map<string, Record<string, unknown>[]>();
+  for (const e of api.endpoints) {
+    const collection = collections.get(e.id) as string;
+    rows.set(collection, [...(rows.get(collection) ?? []), ...e.testRows]);
+  }
+  const starting = new Map<string, StartingRecords>();
+  for (const [collection, list] of rows) {
+    const records = StartingRecords.of(list, idFields.get(collection) ?? 'id');
+    if (records) starting.set(collection, records);
+  }
+  return starting;
+}
+
 export function compileApi(api: DeployedApi): CompiledApi {
   const propertyKeys = new Map<number, string>();
   for (const s of api.schemas)
@@ -173,6 +195,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
     model,
     router,
     idFields,
+    startingRecords: startingRecordsOf(api, collections, idFields),
     credentialNames,
   };
 }

@@ -33,7 +33,7 @@ function holds(field: unknown, asked: string[]): boolean {
  * collection is bounded by the API's storage limits.
  */
 export async function filteredPage(
-  records: RecordStore,
+  records: Pick<RecordStore, 'listJson'>,
   apiMasterId: number,
   collection: string,
   filters: [string, string[]][],

@@ -140,6 +140,9 @@ const IN_FLIGHT = 2;
 const MAX_CALLS = 200;
 const BATCH_BYTES = 1024 * 1024;
 
+/** Starting records written per statement: five parameters each, well under PostgreSQL's 65,535. */
+const SEED_CHUNK = 1000;
+
 interface RecordKey {
   apiMasterId: number;
   collection: string;
@@ -299,6 +302,38 @@ export function postgresRecords(
       if (rows.length === 0) return false;
       estimate.note(apiMasterId, { records: -1, bytes: -rows[0].size });
       return true;
+    },
+    async seed(apiMasterId, collection, records) {
+      const added = {
+        records: records.length,
+        bytes: records.reduce((sum, [, json]) => sum + Buffer.byteLength(json), 0),
+      };
+      const seeded = await db.kysely.transaction().execute(async (trx) => {
+        const marked = await trx
+          .insertInto('sandbox_collections')
+          .values({ api_master_id: apiMasterId, collection })
+          .onConflict((oc) => oc.columns(['api_master_id', 'collection']).doNothing())
+          .returning('collection')
+          .executeTakeFirst();
+        // stateful already: another write came first, and the collection holds what it holds
+        if (!marked) return false;
+        checkUsage(await usageOf(trx, apiMasterId), added, limits);
+        // a list orders by creation time, then key: each record its own millisecond, in their order
+        const first = Date.now() - records.length;
+        for (let start = 0; start < records.length; start += SEED_CHUNK) {
+          const rows = records.slice(start, start + SEED_CHUNK).map(([key, json], i) => ({
+            api_master_id: apiMasterId,
+            collection,
+            record_key: key,
+            data: json,
+            created_at: new Date(first + start + i).toISOString(),
+          }));
+          await trx.insertInto('sandbox_records').values(rows).execute();
+        }
+        await addToUsage(trx, apiMasterId, added);
+        return true;
+      });
+      if (seeded) estimate.note(apiMasterId, added);
     },
   };
 }

@@ -38,6 +38,12 @@ export interface RecordStore {
    */
   put(apiMasterId: number, collection: string, key: string, json: string): Promise<void>;
   remove(apiMasterId: number, collection: string, key: string): Promise<boolean>;
+  /**
+   * Stores a collection's starting records (key and JSON text each, listed in their order) and marks
+   * it stateful, unless it already is (another write came first): all of them or, when they would take
+   * the API past its limits (StorageLimitReached), none.
+   */
+  seed(apiMasterId: number, collection: string, records: [string, string][]): Promise<void>;
 }
 
 /** What each database offers: `upsert` writes a record of a collection already marked stateful. */
@@ -62,6 +68,11 @@ export function createRecordStore(db: Db, limits: StorageLimits): RecordStore {
       const stateful = await store.isStateful(apiMasterId, collection);
       if (stateful) known.add(knownKey(apiMasterId, collection));
       return stateful;
+    },
+    async seed(apiMasterId, collection, records) {
+      if (known.has(knownKey(apiMasterId, collection))) return;
+      await store.seed(apiMasterId, collection, records);
+      known.add(knownKey(apiMasterId, collection));
     },
     // Once a collection is known to be stateful, a write needs no second statement to mark it.
     async put(apiMasterId, collection, key, json) {

@@ -154,8 +154,8 @@ function serverOwned(
   return { owned, numeric: types.has('integer') || types.has('number') };
 }
 
-/** Stores a record, or answers why the API cannot take it (RFC 4918's 507, the limit it hit). */
-async function store(write: Promise<void>, json: string, status: number): Promise<SandboxAnswer> {
+/** Waits for a write; the answer of one the API cannot take (RFC 4918's 507, the limit it hit). */
+async function refusedWrite(write: Promise<void>): Promise<SandboxAnswer | undefined> {
   try {
     await write;
   } catch (error) {
@@ -168,7 +168,12 @@ async function store(write: Promise<void>, json: string, status: number): Promis
       source: 'problem',
     };
   }
-  return { status, json, source: 'record' };
+  return undefined;
+}
+
+/** Stores a record, or answers why the API cannot take it. */
+async function store(write: Promise<void>, json: string, status: number): Promise<SandboxAnswer> {
+  return (await refusedWrite(write)) ?? { status, json, source: 'record' };
 }
 
 /** The path's value in the type the answer has for it: `/pets/7` answers `"id": 7`, not `"7"`. */
@@ -261,6 +266,9 @@ function answers(call: Call, record: unknown): boolean {
   return schema === undefined || call.api.model.accepts(schema, record);
 }
 
+/** The methods that write a collection's records. */
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Media types a stored record can be written in. */
 const RECORD_KINDS: ReadonlySet<MediaKind> = new Set(['json', 'xml', 'yaml', 'form']);
 
@@ -278,7 +286,17 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
 
   const { collection, item } = endpoint;
   const key = item ? params[item.param] : undefined;
-  const stateful = await records.isStateful(api.id, collection);
+  let stateful = await records.isStateful(api.id, collection);
+  const starting = stateful ? undefined : api.startingRecords.get(collection);
+  // a collection's first write stores its test data first: the write adds to them, or changes them
+  if (starting && WRITES.has(endpoint.method)) {
+    const refused = await refusedWrite(records.seed(api.id, collection, starting.entries()));
+    if (refused) return refused;
+    stateful = true;
+  }
+  // until then, its test data answer as its records would
+  const listed = stateful ? records : starting;
+  const source = stateful ? 'record' : 'test-data';
 
   switch (endpoint.method) {
     case 'POST': {
@@ -294,8 +312,10 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
       return store(records.put(api.id, collection, String(record[field]), json), json, status);
     }
     case 'GET': {
-      if (!stateful) break;
+      if (!listed) break;
       if (key === undefined) {
+        // test data answer a list request as a list, and anything else with its first row
+        if (!stateful && success?.listField === undefined) break;
         const asked = pageOf(call.query);
         if ('problems' in asked)
           return {
@@ -305,17 +325,16 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
         const filters = filtersOf(endpoint.request.model, call.query);
         const page =
           filters.length > 0
-            ? await filteredPage(records, api.id, collection, filters, asked)
-            : await records.listJson(api.id, collection, asked);
+            ? await filteredPage(listed, api.id, collection, filters, asked)
+            : await listed.listJson(api.id, collection, asked);
         const headers = pageHeaders(call.query, asked, page);
         // A response that is the list itself gets the stored texts joined, without parsing them.
-        if (!success?.listField)
-          return { status, headers, json: `[${page.texts.join(',')}]`, source: 'record' };
+        if (!success?.listField) return { status, headers, json: `[${page.texts.join(',')}]`, source };
         const list = page.texts.map((text) => JSON.parse(text) as SandboxRecord);
-        return { status, headers, body: asList(api, success, name, list), source: 'record' };
+        return { status, headers, body: asList(api, success, name, list), source };
       }
-      const found = await records.findJson(api.id, collection, key);
-      return found ? { status, json: found, source: 'record' } : notFound(call, key);
+      const found = await listed.findJson(api.id, collection, key);
+      return found ? { status, json: found, source } : notFound(call, key);
     }
     case 'PUT':
     case 'PATCH': {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { type Behaviour, SIMULATION_OPT_OUT_HEADER } from '@sandbox/contracts';
 import { responseFor } from './chooseResponse.js';
+import type { CompiledResponse } from './compileResponses.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { type MatchedCall, respondTo, type SandboxAnswer } from './respond.js';
@@ -65,14 +66,24 @@ export async function simulate(
 }
 
 /**
+ * Whether a declared response has a body to answer with: a declared media type (for an API imported
+ * before operations were kept, a configured schema or example).
+ */
+function hasContent(response: CompiledResponse): boolean {
+  if (response.media) return response.media.available.length > 0;
+  return response.schemaName !== undefined || response.example !== undefined;
+}
+
+/**
  * A simulated failure: the response the endpoint declares for the status, as `Prefer: code=` answers
- * it (records left alone); else problem details with the status; 0 drops the connection unanswered.
+ * it (records left alone); else, or when that response declares no content (a bare `default`),
+ * problem details with the status; 0 drops the connection unanswered.
  */
 async function failure(status: number, call: MatchedCall, records: RecordStore): Promise<SandboxAnswer> {
   if (status === 0) return { status: 0, drop: true };
   const { api, endpoint, request } = call;
   const chosen = responseFor(endpoint.responses, status);
-  if (!chosen) {
+  if (!chosen || !hasContent(chosen.response)) {
     const title = STATUS_CODES[status] ?? 'Simulated Failure';
     const detail = `A failure simulated by this endpoint's behaviour (${status} ${title})`;
     return { status, body: problem(status, title, detail), contentType: PROBLEM_CONTENT_TYPE };

@@ -178,6 +178,22 @@ export function sqliteRecords(sqlite: SQLite.Database, limits: StorageLimits): R
         remember(known);
       }),
     upsert: (apiMasterId, collection, key, json) => write(() => store(apiMasterId, collection, key, json)),
+    // One insert each, in their order: records written together list by their rowid.
+    seed: (apiMasterId, collection, records) =>
+      write(() => {
+        const known = statefulKey(apiMasterId, collection);
+        if (knownStateful.has(known) || stateful.get(apiMasterId, collection) !== undefined) return;
+        // a collection that is not stateful holds no record: every one of them is added
+        const bytes = records.reduce((sum, [, json]) => sum + Buffer.byteLength(json), 0);
+        chargeUsage(apiMasterId, { records: records.length, bytes });
+        const createdAt = new Date().toISOString();
+        for (const [key, json] of records) {
+          cache.forget(apiMasterId, collection, key);
+          insert.run(apiMasterId, collection, key, json, createdAt);
+        }
+        mark.run(apiMasterId, collection);
+        remember(known);
+      }),
     remove: (apiMasterId, collection, key) =>
       write(() => {
         cache.forget(apiMasterId, collection, key);

@@ -20,6 +20,20 @@ const COUNTRIES = ['Portugal', 'Canada', 'Kenya', 'Japan', 'Germany', 'United St
 const STREETS = ['Main Street', 'Oak Avenue', 'Harbour Road', 'Maple Lane', 'Station Square'];
 const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'nova', 'orbit', 'pixel', 'quartz', 'river', 'summit'];
 const STATUSES = ['active', 'pending', 'archived'];
+const TITLES = [
+  'Pride and Prejudice',
+  'Moby-Dick',
+  'Great Expectations',
+  'Jane Eyre',
+  'Middlemarch',
+  'Dracula',
+  'Frankenstein',
+  'Little Women',
+  'The Time Machine',
+  'Wuthering Heights',
+];
+const PUBLISHERS = ['Penguin Books', 'HarperCollins', 'Macmillan', 'Hachette', 'Oxford University Press'];
+const GENRES = ['Fiction', 'Mystery', 'Science Fiction', 'Fantasy', 'Biography', 'History', 'Poetry'];
 
 const DAY = 86_400_000;
 
@@ -38,6 +52,14 @@ type Producer = (random: Random, clock: Clock) => string;
 
 const email: Producer = (r) => `${r.pick(FIRST).toLowerCase()}.${r.pick(LAST).toLowerCase()}@example.com`;
 const uri: Producer = (r) => `https://example.com/${r.pick(WORDS)}/${r.int(1, 999)}`;
+const fullName: Producer = (r) => `${r.pick(FIRST)} ${r.pick(LAST)}`;
+
+/** An ISBN-13 with its check digit right: 978, a group, a publisher, a title, the check digit. */
+const isbn: Producer = (r) => {
+  const digits = `978${r.int(0, 1)}${r.string(8, '0123456789')}`;
+  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `978-${digits[3]}-${digits.slice(4, 8)}-${digits.slice(8)}-${(10 - (sum % 10)) % 10}`;
+};
 
 /** A string of each format the OpenAPI and JSON Schema specifications name. */
 export const byFormat: Record<string, Producer> = {
@@ -71,10 +93,16 @@ export const byFormat: Record<string, Producer> = {
 const byName: [RegExp, Producer][] = [
   [/e-?mail/i, email],
   [/(^|_)uuid$|guid/i, (r) => r.uuid()],
+  [/isbn/i, isbn],
+  // before the names: `author_id` is a key, not an author
+  [/(^|_)id$/i, (r) => r.string(10)],
   [/first_?name|given_?name/i, (r) => r.pick(FIRST)],
   [/last_?name|sur_?name|family_?name/i, (r) => r.pick(LAST)],
   [/user_?name|login|handle/i, (r) => `${r.pick(FIRST).toLowerCase()}${r.int(1, 99)}`],
-  [/(^|_)name$|full_?name|^name/i, (r) => `${r.pick(FIRST)} ${r.pick(LAST)}`],
+  [/publisher/i, (r) => r.pick(PUBLISHERS)],
+  [/company|organi[sz]ation/i, (r) => `${r.pick(LAST)} ${r.pick(['Labs', 'Inc.', 'Systems', 'Studio'])}`],
+  [/author|writer|artist|(^|_)name$|full_?name|^name/i, fullName],
+  [/genre/i, (r) => r.pick(GENRES)],
   [/phone|mobile|(^|_)tel/i, (r) => `+1-555-${r.int(100, 999)}-${r.int(1000, 9999)}`],
   [/city|town/i, (r) => r.pick(CITIES)],
   [/country/i, (r) => r.pick(COUNTRIES)],
@@ -82,18 +110,17 @@ const byName: [RegExp, Producer][] = [
   [/zip|postal/i, (r) => String(r.int(10000, 99999))],
   [/url|uri|link|website|href/i, uri],
   [/image|avatar|photo|picture/i, (r) => `https://picsum.photos/seed/${r.pick(WORDS)}/200`],
-  [/(created|updated|deleted|modified)(_?at|_?on)?$|timestamp|date_?time/i, dateTime],
-  [/date|birthday|dob/i, (r, c) => dateTime(r, c).slice(0, 10)],
+  [/(created|updated|deleted|modified)(_?at|_?on)?$|_at$|timestamp|date_?time/i, dateTime],
+  [/date|birthday|dob|_on$/i, (r, c) => dateTime(r, c).slice(0, 10)],
   [/status|state/i, (r) => r.pick(STATUSES)],
   [/currency/i, (r) => r.pick(['USD', 'EUR', 'GBP', 'JPY'])],
   [/colou?r/i, (r) => r.pick(['red', 'green', 'blue', 'black', 'white'])],
-  [/company|organi[sz]ation/i, (r) => `${r.pick(LAST)} ${r.pick(['Labs', 'Inc.', 'Systems', 'Studio'])}`],
-  [/title|subject/i, (r) => `${r.pick(WORDS)} ${r.pick(WORDS)}`.replace(/^\w/, (c) => c.toUpperCase())],
+  [/title|subject/i, (r) => r.pick(TITLES)],
   [
     /description|summary|bio|comment|note|message|text/i,
     (r) => `A ${r.pick(WORDS)} ${r.pick(WORDS)} for the ${r.pick(WORDS)} team.`,
   ],
-  [/(^|_)id$|Id$|code|sku|reference/i, (r) => r.string(10)],
+  [/id$|code|sku|reference/i, (r) => r.string(10)],
   [/password|secret|token/i, (r) => r.string(16)],
 ];
 

@@ -76,7 +76,7 @@ export async function logHolding(
   count: number,
   query = '',
 ): Promise<LoggedRequest[]> {
-  let page: RequestLogPage = { items: [], nextBefore: null };
+  let page: RequestLogPage = { items: [], nextBefore: null, gaps: [] };
   await expect
     .poll(
       async () => {

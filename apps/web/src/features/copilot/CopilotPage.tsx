@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
+  type ApiMaster,
   COPILOT_DESCRIPTION_MAX,
   type CopilotInput,
   type CopilotRequest,
@@ -12,6 +13,7 @@ import {
 } from '@sandbox/contracts';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { type ToastOptions, toast } from 'react-toastify';
 import { CodeEditor } from '../../components/codeEditor/CodeEditor';
 import { isHttpError } from '../../lib/http';
@@ -30,6 +32,8 @@ export function CopilotPage() {
   const generate = useGenerateSpec();
   const importSpec = useImportSpec();
   const [result, setResult] = useState<{ projectName: string; document: string } | null>(null);
+  // The API the shown document was imported as: the screen leads to it.
+  const [imported, setImported] = useState<ApiMaster | null>(null);
   const { control, handleSubmit } = useForm<CopilotRequest, unknown, CopilotInput>({
     resolver: zodResolver(ZCopilotRequest),
     defaultValues: { projectName: '', description: '', endpoints: [anEndpoint()] },
@@ -40,6 +44,7 @@ export function CopilotPage() {
     generate.mutate(request, {
       onSuccess: (document) => {
         setResult({ projectName: request.projectName, document });
+        setImported(null);
         toast.success(copilotMessages.sent, TOAST);
       },
       onError: (error) => {
@@ -53,7 +58,10 @@ export function CopilotPage() {
   const onImport = () => {
     if (!result) return;
     importSpec.mutate(importForm(result.projectName, result.document), {
-      onSuccess: () => toast.success(copilotMessages.imported, TOAST),
+      onSuccess: (api) => {
+        setImported(api);
+        toast.success(copilotMessages.imported, TOAST);
+      },
       onError: (error) =>
         toast.error(isHttpError(error) && error.detail ? error.detail : copilotMessages.importFailed, TOAST),
     });
@@ -139,6 +147,18 @@ export function CopilotPage() {
               Download
             </Button>
           </Box>
+          {imported && (
+            <Alert
+              severity="success"
+              action={
+                <Button component={RouterLink} to={`/request/${imported.id}`} color="inherit" size="small">
+                  Open API
+                </Button>
+              }
+            >
+              Imported as {imported.apiMasterName}, version {imported.apiVersion}.
+            </Alert>
+          )}
           <CodeEditor label="Response" value={result?.document ?? ''} minLines={12} maxHeight={720} />
         </Stack>
       </Paper>

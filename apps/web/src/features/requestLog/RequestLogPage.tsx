@@ -11,6 +11,8 @@ import { getSessionRoleId } from '../../lib/session';
 import { labSeedState } from '../lab/labSeed';
 import { requestLogKeys, requestLogMessages, useClearRequestLog, useRequestLog, useTeamApis } from './api';
 import { EmptyRequestLog } from './EmptyRequestLog';
+import { type LogRow, withGaps } from './logRows';
+import { NotRecordedRow } from './NotRecordedRow';
 import { labSeedOfCall } from './openInLab';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestFiltersBar } from './RequestFiltersBar';
@@ -65,6 +67,7 @@ export function RequestLogPage() {
     live.filter((call) => matchesFilters(call, filters)),
     listed,
   );
+  const rows = withGaps(calls, log.data?.pages.flatMap((page) => page.gaps) ?? [], !log.hasNextPage);
   const filtered = Object.keys(filters).length > 0;
   const baseUrl = api?.isApiPublished ? api.apiBaseUrl : null;
   const firstEndpoint = api?.apiConfigList[0];
@@ -153,12 +156,18 @@ export function RequestLogPage() {
       ) : calls.length === 0 && !filtered ? (
         <EmptyRequestLog api={api} readOnly={viewer} />
       ) : (
-        <DataTable
+        <DataTable<LogRow>
           label="Requests"
           columns={COLUMNS}
-          rows={calls}
+          rows={rows}
           emptyText="No request matches these filters."
-          renderRow={(call) => <RequestLogRow key={call.id} call={call} onOpen={setOpen} />}
+          renderRow={(row) =>
+            'call' in row ? (
+              <RequestLogRow key={row.call.id} call={row.call} onOpen={setOpen} />
+            ) : (
+              <NotRecordedRow key={`gap-${row.gap.id}`} gap={row.gap} columns={COLUMNS.length} />
+            )
+          }
         />
       )}
       {log.hasNextPage && (
