@@ -32,16 +32,19 @@ import { installSecurityHeaders } from './http/securityHeaders.js';
 import { createTimedServer, type ServerTimeouts } from './http/serverTimeouts.js';
 import { shutDown } from './http/shutdown.js';
 import { labRoutes } from './lab/routes.js';
-import { createLabService, type LabNetwork } from './lab/service.js';
+import { createLabService } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { OutboundNetwork } from './outbound/network.js';
+import { reimportRoute } from './reimport/routes.js';
 import { createRequestRecorder } from './requestLog/recorder.js';
 import { requestLogRoutes } from './requestLog/routes.js';
 import { createRequestLogService } from './requestLog/service.js';
 import { createRequestLogStore } from './requestLog/store.js';
 import { createRequestStreams } from './requestLog/streams.js';
+import { SANDBOX_PREFIX } from './sandbox/capture.js';
 import { createChangeFeed } from './sandbox/changeFeed.js';
 import { clientAddressOf } from './sandbox/clientAddress.js';
-import { createSandboxHttpHandler, SANDBOX_PREFIX, type SandboxHttpHandler } from './sandbox/httpHandler.js';
+import { createSandboxHttpHandler, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { ownOriginCheck } from './sandbox/originHeaders.js';
 import { createRecordStore } from './sandbox/records.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -65,7 +68,7 @@ export interface AppOptions {
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
   /** How the API Lab reaches the network (tests: a fake resolver, one allowed test address). */
-  labNetwork?: LabNetwork;
+  labNetwork?: OutboundNetwork;
   /** The AI helpers' time limit (tests shorten it). */
   aiTimeoutMs?: number;
   logger?: boolean;
@@ -245,7 +248,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createSimulationService({ store: createBehaviourStore(db.kysely), onChange: changes.announce }),
   );
-  await importRoutes(server, apis, config.imports, labNetwork);
+  await importRoutes(server, apis, config.imports, labNetwork, (scope, importer) =>
+    reimportRoute(scope, apis, importer),
+  );
   await sandboxRoutes(server, handleSandbox);
   await testDataRoutes(
     server,

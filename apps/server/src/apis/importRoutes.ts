@@ -7,8 +7,7 @@ import type { ImportSettings } from '../config.js';
 import { parseWith } from '../http/validate.js';
 import { createDocumentFetcher } from '../import/fetchDocument.js';
 import { createImportWorker } from '../import/importInWorker.js';
-import type { LabNetwork } from '../lab/service.js';
-import { reimportRoute } from '../reimport/routes.js';
+import type { OutboundNetwork } from '../outbound/network.js';
 import { ImportBudget } from './importBudget.js';
 import { type DocumentImporter, documentOfForm, importDocumentFields, readImportForm } from './importForm.js';
 import type { ApisService } from './service.js';
@@ -30,12 +29,14 @@ const importSchema = {
  * spec §7: POST /api/api-config-master/swagger/upload — the New API modal's multipart form.
  * `network` is API Lab's: a URL is fetched under the same address policy and time limit.
  * `settings` bound what imports in progress may hold (ImportBudget) and how long an upload may stall.
+ * `moreUploads` registers other document uploads (re-import) under the same limits and importer.
  */
 export async function importRoutes(
   app: FastifyInstance,
   apis: ApisService,
   settings: ImportSettings,
-  network?: LabNetwork,
+  network?: OutboundNetwork,
+  moreUploads?: (scope: FastifyInstance, importer: DocumentImporter) => void,
 ): Promise<void> {
   const importer: DocumentImporter = Object.assign(createImportWorker(), {
     fetchDocument: createDocumentFetcher(network),
@@ -83,6 +84,6 @@ export async function importRoutes(
         return reply.status(201).send(answer);
       },
     );
-    reimportRoute(scope, apis, importer);
+    moreUploads?.(scope, importer);
   });
 }

@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
-import { designRoutes } from '../design/routes.js';
 import type { DescribedAnswer } from '../http/openApi.js';
 import { parseWith } from '../http/validate.js';
+import { designRoutes } from './designRoutes.js';
 import type { ApisService } from './service.js';
 
 const write = { config: { minRole: ROLE_DEVELOPER } };

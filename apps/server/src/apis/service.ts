@@ -14,7 +14,6 @@ import {
 import type { Kysely } from 'kysely';
 import { teamOf, type User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
-import { createDesignService } from '../design/designService.js';
 import { exportModel } from '../export/exportModel.js';
 import { exportOpenApi } from '../export/exportOpenApi.js';
 import { writeBehaviours } from '../export/writeBehaviours.js';
@@ -23,6 +22,7 @@ import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit
 import { loadSchemaClosure } from '../model/schemaClosure.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
+import { createDesignService } from './designService.js';
 import { linkedIds } from './endpointRows.js';
 import { labStart } from './labStart.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';

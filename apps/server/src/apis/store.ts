@@ -15,10 +15,10 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
+import { type ImportedWithBaseline, storedBaselineOf } from '../import/baseline.js';
 import type { Sliced } from '../import/slicedImport.js';
-import { type ImportedWithBaseline, storedBaselineOf } from '../reimport/baseline.js';
+import { inChunks, nextTurn } from '../shared/inChunks.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
-import { inChunks, nextTurn } from './inChunks.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 
 /** An API as its calls read it, without the baseline only a re-import reads (megabytes for a large document). */

@@ -6,11 +6,11 @@
 import { isIP } from 'node:net';
 import { LAB_MAX_REDIRECTS, LAB_TIMEOUT_MS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
 import { AppError, Invalid } from '../http/errors.js';
-import { checkScheme, type LabNetwork, nextRequest, REDIRECTS } from '../lab/service.js';
 import { ForbiddenAddress } from '../outbound/addressPolicy.js';
 import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';
 import { allowedBy, guardedLookup, resolveWithDns } from '../outbound/guardedLookup.js';
 import type { HopAnswer, HopRequest } from '../outbound/hop.js';
+import { checkScheme, nextRequest, type OutboundNetwork, REDIRECTS } from '../outbound/network.js';
 import { ImportError } from './ImportError.js';
 
 export const urlImportMessages = {
@@ -66,7 +66,7 @@ function header(answer: HopAnswer, name: string): string | undefined {
 }
 
 /** `network` is API Lab's: tests give the same fake resolver and allowed test address to both. */
-export function createDocumentFetcher(network: LabNetwork = {}): FetchDocument {
+export function createDocumentFetcher(network: OutboundNetwork = {}): FetchDocument {
   const timeoutMs = network.timeoutMs ?? LAB_TIMEOUT_MS;
   const isAllowed = allowedBy(network.allowAddress);
   const lookup = guardedLookup(network.resolve ?? resolveWithDns, isAllowed);

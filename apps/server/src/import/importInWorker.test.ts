@@ -4,7 +4,7 @@ import { documentWithSchemas } from '../../test/support/import/importHelpers.js'
 import { swagger2Petstore } from '../../test/support/import/petstores.js';
 import { refusalOf } from '../../test/support/import/refusalOf.js';
 import { TooManyRequests } from '../http/errors.js';
-import { encodeBaseline } from '../reimport/baseline.js';
+import { encodeBaseline } from './baseline.js';
 import { ImportError } from './ImportError.js';
 import { createImportWorker, type ImportWorker } from './importInWorker.js';
 import { importOpenApi } from './importOpenApi.js';

@@ -2,7 +2,7 @@
 // event loop that serves every team's requests. Started by importInWorker.ts.
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../http/errors.js';
-import { encodeBaseline } from '../reimport/baseline.js';
+import { encodeBaseline } from './baseline.js';
 import { importOpenApi } from './importOpenApi.js';
 
 type ImportedApi = ReturnType<typeof importOpenApi>;

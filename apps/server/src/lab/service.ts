@@ -17,31 +17,22 @@ import type { User } from '../auth/store.js';
 import { AppError, Invalid } from '../http/errors.js';
 import { ForbiddenAddress } from '../outbound/addressPolicy.js';
 import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';
-import { allowedBy, guardedLookup, type Resolve, resolveWithDns } from '../outbound/guardedLookup.js';
+import { allowedBy, guardedLookup, resolveWithDns } from '../outbound/guardedLookup.js';
 import type { HopAnswer, HopRequest } from '../outbound/hop.js';
+import { checkScheme, nextRequest, type OutboundNetwork, REDIRECTS } from '../outbound/network.js';
 import { answerBody } from './answerBody.js';
 import { type InjectRequest, ownSandbox } from './ownSandbox.js';
-
-/** How the Lab reaches the network; tests replace the resolver and allow one address of their own. */
-export interface LabNetwork {
-  resolve?: Resolve;
-  /** Tests only: lets a local test server stand in for a public one. Production adds nothing. */
-  allowAddress?: (address: string) => boolean;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-}
 
 interface LabDeps {
   /** The addresses this server's sandboxes answer under: PUBLIC_URL, and SANDBOX_URL when set. */
   ownOrigins: string[];
   inject: InjectRequest;
   apis: Pick<ApisService, 'apiOf'>;
-  network?: LabNetwork;
+  network?: OutboundNetwork;
 }
 
 class LabFailure extends AppError {}
 
-export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Set by the client for each connection, or meaningless once the request leaves the browser.
 const DROPPED_HEADERS = new Set([
   'host',
@@ -88,11 +79,6 @@ function flatHeaders(headers: HopAnswer['headers']): Record<string, string> {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
-}
-
-export function checkScheme(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Invalid(labMessages.onlyHttp, url.protocol.replace(/:$/, ''));
 }
 
 /** spec §7 API Lab send (DESIGN §7): any http(s) address outside the server's networks, or its own sandbox. */
@@ -168,31 +154,6 @@ export function createLabService({ ownOrigins, inject, apis, network = {} }: Lab
         );
       }
     },
-  };
-}
-
-/** The request a redirect asks for: 303, and 301/302 after a POST, become a GET without a body. */
-export function nextRequest(previous: HopRequest, status: number, location: string): HopRequest {
-  let url: URL;
-  try {
-    url = new URL(location, previous.url);
-  } catch {
-    throw new Invalid(labMessages.invalidUrl, location);
-  }
-  const headers = { ...previous.headers };
-  // Like browsers: credentials never follow a redirect to another origin.
-  if (url.origin !== previous.url.origin) {
-    delete headers.authorization;
-    delete headers.cookie;
-  }
-  const toGet = status === 303 || ((status === 301 || status === 302) && previous.method === 'POST');
-  if (toGet) delete headers['content-type'];
-  return {
-    ...previous,
-    url,
-    headers,
-    method: toGet ? 'GET' : previous.method,
-    body: toGet ? undefined : previous.body,
   };
 }
 

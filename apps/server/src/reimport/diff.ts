@@ -9,7 +9,8 @@ import type {
   ReimportSummary,
   SchemaMaster,
 } from '@sandbox/contracts';
-import { turns } from './giveWay.js';
+import { endpointKey, parameterKey } from '../import/baseline.js';
+import { turns } from '../shared/giveWay.js';
 
 // What a re-import changes, comparing only what the document decides: which endpoints, parameters,
 // bodies, responses and schemas exist, and their types, requirements, formats, enums and references.
@@ -26,16 +27,6 @@ export type EndpointParts = { isDesigned?: boolean } & Pick<
   | 'requestConfigList'
   | 'responseConfigList'
 >;
-
-/** Method and path with template parameters unnamed: `/pets/{id}` and `/pets/{petId}` are one endpoint. */
-export function endpointKey(e: { methodType: string; apiEndPoint: string }): string {
-  return `${e.methodType.toUpperCase()} ${e.apiEndPoint.replace(/\{[^}]*\}/g, '{}')}`;
-}
-
-/** A parameter's name as the summary says it: `query limit`, `header X-Request-Id` (case-insensitive). */
-export function parameterKey(p: ParameterConfig | HeaderConfig): string {
-  return 'headerKey' in p ? `header ${p.headerKey.toLowerCase()}` : `${p.parameterType} ${p.keyName}`;
-}
 
 const HAND_SET = new Set([
   'id',

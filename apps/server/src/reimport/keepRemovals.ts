@@ -6,16 +6,18 @@ import type {
   ImportedEndpoint,
   ParameterConfig,
 } from '@sandbox/contracts';
-import { type Place, removeResponse, writeParameters } from '../design/operationEdits.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
+import { type Place, removeResponse, writeParameters } from '../apis/operationEdits.js';
 import {
   type BaselineEndpoint,
   baselineEndpoint,
+  endpointKey,
   type ImportedWithBaseline,
+  parameterKey,
   storedBaselineOf,
-} from './baseline.js';
-import { documentShape, endpointKey, parameterKey } from './diff.js';
-import { turns } from './giveWay.js';
+} from '../import/baseline.js';
+import { applyFormEdit } from '../model/applyFormEdit.js';
+import { turns } from '../shared/giveWay.js';
+import { documentShape } from './diff.js';
 import type { StoredApi, StoredEndpoint } from './store.js';
 
 // What a user removed by hand stays removed, as a three-way merge keeps a change made on one side

@@ -7,10 +7,11 @@ import type {
   ParameterConfig,
   ResponseConfig,
 } from '@sandbox/contracts';
+import type { BaselineEndpoint } from '../import/baseline.js';
+import { parameterKey } from '../import/baseline.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
-import type { BaselineEndpoint } from './baseline.js';
-import { parameterKey, parameterName } from './diff.js';
+import { parameterName } from './diff.js';
 import type { StoredEndpoint } from './store.js';
 
 // The rules of a re-import: the document decides what exists and its shape; what a user set by hand

@@ -18,10 +18,9 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
+import { baselineEndpoint, endpointKey, type ImportBaseline, storedBaselineOf } from '../import/baseline.js';
 import { applyFormEdit } from '../model/applyFormEdit.js';
-import { baselineEndpoint, type ImportBaseline, storedBaselineOf } from './baseline.js';
-import { endpointKey } from './diff.js';
-import { turns } from './giveWay.js';
+import { turns } from '../shared/giveWay.js';
 import { type Base, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
 import type { MetaChange, StoredApi, StoredEndpoint } from './store.js';
 

@@ -1,7 +1,6 @@
 import type { DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
-import { inChunks, nextTurn } from '../apis/inChunks.js';
 import { insertSchemas, loadSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
 import type { ApiMeta } from '../apis/store.js';
 import type {
@@ -11,7 +10,8 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import { type ImportBaseline, markHandAdded, parseBaseline } from './baseline.js';
+import { type ImportBaseline, markHandAdded, parseBaseline } from '../import/baseline.js';
+import { inChunks, nextTurn } from '../shared/inChunks.js';
 import type { EndpointParts, Side } from './diff.js';
 import { type PartRows, partRows, type ReimportPlan } from './planReimport.js';
 

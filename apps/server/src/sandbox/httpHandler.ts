@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
-import { captureCall } from '../requestLog/capture.js';
-import type { RequestRecorder } from '../requestLog/recorder.js';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
+import { type CapturedCall, captureCall, SANDBOX_PREFIX, type WrittenAnswer } from './capture.js';
 import { withoutOriginHeaders } from './originHeaders.js';
 import { isPreflight, preflightHeaders } from './preflight.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
@@ -11,7 +10,6 @@ import type { RequestTrace } from './requestTrace.js';
 import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
-export const SANDBOX_PREFIX = '/sandbox/';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -78,10 +76,6 @@ function queryOf(search: string): Record<string, string | string[]> {
 }
 
 /** What was sent: the headers, and the body (the body a HEAD would have had; none for 204 and 304). */
-export interface WrittenAnswer {
-  headers: Record<string, string>;
-  text: string | Buffer | undefined;
-}
 
 const NOTHING_WRITTEN: WrittenAnswer = { headers: {}, text: undefined };
 
@@ -148,6 +142,13 @@ const busy = (): SandboxAnswer => ({
   body: problem(503, 'Service Unavailable', 'The sandbox is reading as many request bodies as it may; retry'),
 });
 
+/** Where answered calls go (the request log's recorder): the sandbox only hands them over. */
+export interface CallLog {
+  /** The time a call arrived, on the log's clock. */
+  now(): number;
+  record(call: CapturedCall): void;
+}
+
 /**
  * `/sandbox/<key>/...` on plain node:http: the sandbox is the hot path, so its requests skip the
  * control plane's routing, hooks and logging. Open CORS, preflights answered (DESIGN §6).
@@ -167,7 +168,7 @@ export function createSandboxHttpHandler(
     clientAddress: (req: IncomingMessage) => string;
     /** Whether a request reached sandboxes on their own origin, where tenant headers cannot act on the app. */
     ownOrigin: (headers: IncomingMessage['headers']) => boolean;
-    requestLog?: RequestRecorder;
+    requestLog?: CallLog;
     metrics?: Metrics;
   },
 ) {

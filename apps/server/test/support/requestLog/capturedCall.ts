@@ -1,4 +1,4 @@
-import type { CapturedCall } from '../../../src/requestLog/capture.js';
+import type { CapturedCall } from '../../../src/sandbox/capture.js';
 
 /** A call as the sandbox hands it to the log. */
 export function aCall(apiMasterId: number, path: string, at: number): CapturedCall {

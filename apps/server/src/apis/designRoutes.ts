@@ -9,9 +9,9 @@ import {
 } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
 import { parseWith } from '../http/validate.js';
+import type { ApisService } from './service.js';
 
 // Designing an API: the calls that add and remove endpoints, request bodies, responses and named
 // schemas. Rows are added and removed through the forms' own calls (apis/routes.ts).

@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AnswerSource, LoggedProblem } from '@sandbox/contracts';
 import { MAX_LOGGED_BODY_CHARS } from '../config.js';
-import type { CompiledApi, CompiledEndpoint } from '../sandbox/compileApi.js';
-import { SANDBOX_PREFIX, type WrittenAnswer } from '../sandbox/httpHandler.js';
-import type { RouteLookup } from '../sandbox/matchRoute.js';
-import type { RequestTrace } from '../sandbox/requestTrace.js';
-import type { SandboxAnswer } from '../sandbox/respond.js';
+import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
+import type { RouteLookup } from './matchRoute.js';
+import type { RequestTrace } from './requestTrace.js';
+import type { SandboxAnswer } from './respond.js';
 
 // A sandbox call as the request log first holds it: taken on the hot path with as little work as
 // can be (bodies cut, everything else by reference), masked and serialised only when it is written.
@@ -14,6 +13,15 @@ import type { SandboxAnswer } from '../sandbox/respond.js';
  * A body is taken up to this many characters (REQUEST_LOG_BODY_CHARS may keep fewer); the entry says
  * when it was cut.
  */
+/** Where deployed APIs answer: `$PUBLIC_URL/sandbox/<key>/...`. */
+export const SANDBOX_PREFIX = '/sandbox/';
+
+/** What went out for a call: its headers and its body as written. */
+export interface WrittenAnswer {
+  headers: Record<string, string>;
+  text: string | Buffer | undefined;
+}
+
 export const BODY_CUT = MAX_LOGGED_BODY_CHARS;
 
 export interface CapturedCall {

@@ -4,9 +4,9 @@ import {
   designMessages,
   pathParameterNames,
 } from '@sandbox/contracts';
-import { toHeader, toParameter } from '../apis/endpointRows.js';
 import { Invalid } from '../http/errors.js';
 import type { ParameterRowRecord, ParameterRowWrite } from './designStore.js';
+import { toHeader, toParameter } from './endpointRows.js';
 import type { Place, SavedParameter } from './operationEdits.js';
 
 // The Params and Headers forms save the whole list of their rows: a row with `id` changes that row,

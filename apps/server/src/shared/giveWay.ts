@@ -1,4 +1,4 @@
-import { nextTurn } from '../apis/inChunks.js';
+import { nextTurn } from './inChunks.js';
 
 // A re-import compares and merges thousands of endpoints and schemas on the event loop: it gives way
 // to the requests waiting whenever it has held the loop for a few ms, so that none waits on it for long.

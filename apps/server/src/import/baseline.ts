@@ -1,9 +1,25 @@
 import { promisify } from 'node:util';
 import { gunzip, gzipSync } from 'node:zlib';
-import type { BodyProperty, ImportedApi, ImportedEndpoint, SchemaMaster } from '@sandbox/contracts';
-import type { Sliced } from '../import/slicedImport.js';
-import { endpointKey, parameterKey } from './diff.js';
-import { turns } from './giveWay.js';
+import type {
+  BodyProperty,
+  HeaderConfig,
+  ImportedApi,
+  ImportedEndpoint,
+  ParameterConfig,
+  SchemaMaster,
+} from '@sandbox/contracts';
+import { turns } from '../shared/giveWay.js';
+import type { Sliced } from './slicedImport.js';
+
+/** Method and path with template parameters unnamed: `/pets/{id}` and `/pets/{petId}` are one endpoint. */
+export function endpointKey(e: { methodType: string; apiEndPoint: string }): string {
+  return `${e.methodType.toUpperCase()} ${e.apiEndPoint.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/** A parameter's name as the summary says it: `query limit`, `header X-Request-Id` (case-insensitive). */
+export function parameterKey(p: ParameterConfig | HeaderConfig): string {
+  return 'headerKey' in p ? `header ${p.headerKey.toLowerCase()}` : `${p.parameterType} ${p.keyName}`;
+}
 
 // What the last import (the first one or a re-import) of an API brought, as the catalog values a
 // re-import compares: a stored value equal to it was not edited by hand and follows the document; an

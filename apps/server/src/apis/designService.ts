@@ -17,14 +17,6 @@ import {
 } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { refuseUnrunnablePatterns } from '../apis/refuseUnrunnablePatterns.js';
-import {
-  editDeclaredSchemas,
-  insertSchemas,
-  loadSchemas,
-  saveSchemaProperties,
-} from '../apis/schemaStore.js';
-import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from '../apis/store.js';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
@@ -43,6 +35,7 @@ import {
 } from './operationEdits.js';
 import { planParameterSave } from './parameterRows.js';
 import { pathParameterChanges } from './pathParameters.js';
+import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import {
   refersTo,
   refuseDuplicateKeys,
@@ -52,6 +45,8 @@ import {
   rewriteSchemaRefs,
   schemaUserOf,
 } from './schemaRules.js';
+import { editDeclaredSchemas, insertSchemas, loadSchemas, saveSchemaProperties } from './schemaStore.js';
+import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from './store.js';
 
 // The calls that design an API: endpoints, parameters, bodies, responses and named schemas added,
 // changed and removed. Each change is checked against the rest of the API, written to the rows and
