@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { importRoutes } from './apis/importRoutes.js';
+import { loadDeployedApi } from './apis/loadDeployedApi.js';
 import { apisRoutes } from './apis/routes.js';
 import { createApisService } from './apis/service.js';
 import { createApiStore } from './apis/store.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), {
     ...config.sandbox,
+    loadApi: (key) => loadDeployedApi(db.kysely, key),
     random: options.simulationRandom,
     now: options.clock,
   });

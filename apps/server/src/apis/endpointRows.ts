@@ -1,6 +1,6 @@
 import type { HeaderConfig, ParameterConfig, ResponseConfig } from '@sandbox/contracts';
 import type { Insertable, Selectable } from 'kysely';
-import type { EndpointParametersTable, EndpointResponsesTable, EndpointsTable } from '../db/schema.js';
+import type { EndpointParametersTable, EndpointResponsesTable } from '../db/schema.js';
 
 // Maps parameter and response rows to the spec's wire names and back.
 
@@ -79,17 +79,4 @@ export function toResponse(row: Selectable<EndpointResponsesTable>): ResponseCon
     contentType: row.content_type,
     ...(row.example === null ? {} : { example: JSON.parse(row.example) }),
   };
-}
-
-/** Ids of the endpoints an endpoint links to, over every method. */
-export function linkedIds(
-  e: Pick<
-    Selectable<EndpointsTable>,
-    'get_api_id' | 'post_api_id' | 'put_api_id' | 'patch_api_id' | 'delete_api_id'
-  >,
-): number[] {
-  return [e.get_api_id, e.post_api_id, e.put_api_id, e.patch_api_id, e.delete_api_id]
-    .flatMap((list) => list?.split(',') ?? [])
-    .map(Number)
-    .filter(Number.isInteger);
 }

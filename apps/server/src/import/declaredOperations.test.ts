@@ -7,7 +7,8 @@ import { importApi } from '../../test/support/catalog.js';
 import { openApi30PetstoreYaml, swagger2Petstore } from '../../test/support/import/petstores.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { type DeployedApi, loadDeployedApi } from '../sandbox/loadDeployedApi.js';
+import { loadDeployedApi } from '../apis/loadDeployedApi.js';
+import type { DeployedApi } from '../sandbox/deployedApi.js';
 
 const examples = createRequire(import.meta.url).resolve('@readme/oas-examples/package.json');
 

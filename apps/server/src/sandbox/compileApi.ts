@@ -1,9 +1,8 @@
 import { type Behaviour, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
-import { linkedIds } from '../apis/endpointRows.js';
 import { ApiModel } from '../model/apiModel.js';
 import { componentNameOf } from '../shared/jsonObjects.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
-import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
+import { type DeployedApi, type DeployedEndpoint, linkedIds } from './deployedApi.js';
 import { Router } from './matchRoute.js';
 import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
 import { namedSchemasOf, requestModelOf } from './requestModel.js';

@@ -4,7 +4,7 @@ import type { Location, StyledParameter } from '../model/parameterStyles.js';
 import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
 import { constraintsOf, refTo } from '../model/toSchemaObjects.js';
 import { mediaKind } from '../shared/mediaTypes.js';
-import type { DeployedApi, DeployedEndpoint } from './loadDeployedApi.js';
+import type { DeployedApi, DeployedEndpoint } from './deployedApi.js';
 
 // What a request to one operation may carry, read from the model: the document's declared operation
 // when the API keeps one, else the catalog's rows written as the export writes them. Schemas are in

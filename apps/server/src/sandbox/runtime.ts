@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readPreferences, responseFor } from './chooseResponse.js';
 import { type CompiledApi, type CompiledEndpoint, compileApi } from './compileApi.js';
+import type { DeployedApi } from './deployedApi.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
 import { invalidAnswer } from './documentAnswer.js';
-import { loadDeployedApi } from './loadDeployedApi.js';
 import { preflightHeaders } from './preflight.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
@@ -42,12 +42,18 @@ interface Deployed {
 export function createSandboxRuntime(
   db: Kysely<Database>,
   records: RecordStore,
-  options: { compiledApis: number; random?: Random; now?: () => number },
+  options: {
+    compiledApis: number;
+    /** Reads a deployed API by its key (apis/loadDeployedApi.ts); undefined when none is deployed there. */
+    loadApi: (key: string) => Promise<DeployedApi | undefined>;
+    random?: Random;
+    now?: () => number;
+  },
 ) {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   async function load(key: string): Promise<Deployed | null> {
-    const deployed = await loadDeployedApi(db, key);
+    const deployed = await options.loadApi(key);
     if (!deployed) return null;
     const tokens = await db
       .selectFrom('api_tokens')

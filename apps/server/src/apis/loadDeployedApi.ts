@@ -1,49 +1,10 @@
-import type {
-  Behaviour,
-  DeclaredOperation,
-  DeclaredSchema,
-  HeaderConfig,
-  ParameterConfig,
-  RequestConfig,
-  ResponseConfig,
-  SchemaMaster,
-  SecurityScheme,
-} from '@sandbox/contracts';
+import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
-import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
-import { loadSchemas } from '../apis/schemaStore.js';
-import type { EndpointRow } from '../apis/store.js';
 import type { Database } from '../db/schema.js';
+import type { DeployedApi } from '../sandbox/deployedApi.js';
 import { storedBehaviour } from '../simulation/store.js';
-
-export interface DeployedEndpoint extends EndpointRow {
-  /** The operation as the document declares it; null for an API imported before it was kept. */
-  operation: DeclaredOperation | null;
-  parameters: ParameterConfig[];
-  headers: HeaderConfig[];
-  requests: RequestConfig[];
-  responses: ResponseConfig[];
-  /** Rows uploaded or generated for the response (the test-data dialog). */
-  testRows: Record<string, unknown>[];
-  /** Its own traffic simulation; null or absent: the API's. */
-  behaviour?: Behaviour | null;
-}
-
-export interface DeployedApi {
-  id: number;
-  key: string;
-  isAuthRequired: boolean;
-  /** The document's security schemes by name; empty when it declares none. */
-  securitySchemes: Record<string, SecurityScheme>;
-  /** The document's named schemas as written, by name; empty for an API imported before they were kept. */
-  declaredSchemas: ReadonlyMap<string, DeclaredSchema>;
-  /** Set: generated answers are drawn from it, per request; undefined: random. */
-  answerSeed?: number;
-  /** The traffic simulation of endpoints without their own; null: none. */
-  behaviour: Behaviour | null;
-  endpoints: DeployedEndpoint[];
-  schemas: SchemaMaster[];
-}
+import { toHeader, toParameter, toResponse } from './endpointRows.js';
+import { loadSchemas } from './schemaStore.js';
 
 /** Everything the sandbox needs of one deployed API, read in a handful of queries (not one per endpoint). */
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
