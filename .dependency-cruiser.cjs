@@ -1,8 +1,8 @@
 /**
- * The rules of the code's layout, checked by `npm run deps` (part of `npm test`, through
- * scripts/dependencyRules.mjs). A capability is a folder of apps/server/src or apps/web/src/features.
- * The baseline (.dependency-cruiser-known-violations.json) lists the breaks the code still has; any
- * other break fails, and so does a listed one that is gone, so the count only falls.
+ * The rules of the code's layout, checked by `npm run deps` (part of `npm test`): no import cycle
+ * between files or between capabilities (a folder of apps/server/src or apps/web/src/features; type
+ * imports count), shared packages never reach into the apps, the web app's components and lib never
+ * import a feature. Any break fails.
  */
 const capability = '^(apps/server/src|apps/web/src/features)/[^/]+';
 

@@ -47,7 +47,7 @@ import { createChangeFeed } from './sandbox/changeFeed.js';
 import { clientAddressOf } from './sandbox/clientAddress.js';
 import { createSandboxHttpHandler, type SandboxHttpHandler } from './sandbox/httpHandler.js';
 import { ownOriginCheck } from './sandbox/originHeaders.js';
-import { createRecordStore } from './sandbox/records.js';
+import { createRecordStore } from './sandbox/recordStore.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createSandboxRuntime } from './sandbox/runtime.js';
 import type { Random } from './sandbox/simulate.js';

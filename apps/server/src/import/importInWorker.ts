@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, TooManyRequests } from '../http/errors.js';
 import { ImportError } from './ImportError.js';
-import type { ImportJob, ImportOutcome, ImportParts } from './importWorker.js';
+import type { ImportJob, ImportOutcome } from './importWorker.js';
+import type { ImportParts } from './slicedImport.js';
 import { type SlicedImport, slicedImport } from './slicedImport.js';
 
 export interface ImportWorkerOptions {

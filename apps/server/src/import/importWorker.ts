@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { AppError } from '../http/errors.js';
 import { encodeBaseline } from './baseline.js';
 import { importOpenApi } from './importOpenApi.js';
+import type { ImportParts, JoinedTexts } from './slicedImport.js';
 
 type ImportedApi = ReturnType<typeof importOpenApi>;
 
@@ -12,31 +13,6 @@ export interface ImportJob {
   /** The document's bytes, in the pieces they arrived in. */
   pieces: Uint8Array[];
   fileName: string;
-}
-
-/**
- * Many texts joined into one and encoded as UTF-8 bytes, with where each text ends, in characters
- * and in bytes. The bytes move to the main thread without a copy and decode there a slice of texts at
- * a time (as they are written) into large strings, which V8 keeps out of its young generation, each text a slice of one.
- * Strings posted as they are would be rebuilt on the main thread (some 40 ms for 10 MB) and,
- * thousands of small ones, copied by every minor garbage collection while the import is written;
- * 10 MB decoded at once held the main thread as long: pauses every request would wait through.
- */
-export interface JoinedTexts {
-  bytes: Uint8Array;
-  ends: number[];
-  byteEnds: number[];
-}
-
-/**
- * The imported API with each item of its lists as JSON text, which the main thread parses a slice
- * at a time (slicedImport.ts); each endpoint's declared operation stays text (it is stored as it is). Its fields
- * include `storedBaseline`, what a re-import is later told by, ready to store.
- */
-export interface ImportParts {
-  fields: Record<string, unknown>;
-  lists: Record<string, JoinedTexts>;
-  operations: JoinedTexts;
 }
 
 export type ImportOutcome =

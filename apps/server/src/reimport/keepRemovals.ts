@@ -18,7 +18,7 @@ import {
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { turns } from '../shared/giveWay.js';
 import { documentShape } from './diff.js';
-import type { StoredApi, StoredEndpoint } from './store.js';
+import type { StoredApi, StoredEndpoint } from './stored.js';
 
 // What a user removed by hand stays removed, as a three-way merge keeps a change made on one side
 // only: a parameter, header, response or body property the last import brought, which the API no

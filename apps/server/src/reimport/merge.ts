@@ -12,7 +12,7 @@ import { parameterKey } from '../import/baseline.js';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
 import { applyResponseEdit } from '../model/applyResponseEdit.js';
 import { parameterName } from './diff.js';
-import type { StoredEndpoint } from './store.js';
+import type { StoredEndpoint } from './stored.js';
 
 // The rules of a re-import: the document decides what exists and its shape; what a user set by hand
 // on what remains (descriptions, lengths, defaults, auto-generation types, mappings) is carried over,

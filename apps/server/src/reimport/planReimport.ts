@@ -22,7 +22,7 @@ import { baselineEndpoint, endpointKey, type ImportBaseline, storedBaselineOf } 
 import { applyFormEdit } from '../model/applyFormEdit.js';
 import { turns } from '../shared/giveWay.js';
 import { type Base, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
-import type { MetaChange, StoredApi, StoredEndpoint } from './store.js';
+import type { MetaChange, StoredApi, StoredEndpoint } from './stored.js';
 
 // A re-import's writes, worked out before any is made: merge.ts's rules applied to every schema and
 // endpoint a few ms at a time, other requests let in between, so that the transaction that writes

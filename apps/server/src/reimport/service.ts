@@ -5,14 +5,8 @@ import { Conflict } from '../http/errors.js';
 import { type Side, summarise } from './diff.js';
 import { keepRemovals } from './keepRemovals.js';
 import { planReimport } from './planReimport.js';
-import {
-  discardStaging,
-  loadStoredApi,
-  type MetaChange,
-  type StoredApi,
-  stageEndpoints,
-  writeReimport,
-} from './store.js';
+import { discardStaging, loadStoredApi, stageEndpoints, writeReimport } from './store.js';
+import type { MetaChange, StoredApi } from './stored.js';
 
 /** The document's side of a comparison: its schemas named in `components.schemas`, the rest made up. */
 function documentSide(imported: ImportedApi): Side {

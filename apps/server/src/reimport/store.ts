@@ -2,44 +2,17 @@ import type { DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
 import { insertSchemas, loadSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
-import type { ApiMeta } from '../apis/store.js';
-import type {
-  Database,
-  EndpointParametersTable,
-  EndpointRequestsTable,
-  EndpointResponsesTable,
-  EndpointsTable,
-} from '../db/schema.js';
-import { type ImportBaseline, markHandAdded, parseBaseline } from '../import/baseline.js';
+import type { Database, EndpointsTable } from '../db/schema.js';
+import { markHandAdded, parseBaseline } from '../import/baseline.js';
 import { inChunks, nextTurn } from '../shared/inChunks.js';
-import type { EndpointParts, Side } from './diff.js';
 import { type PartRows, partRows, type ReimportPlan } from './planReimport.js';
+import type { StoredApi, StoredEndpoint } from './stored.js';
 
 // A re-import read from and written to the API's tables. Rows that remain keep their ids, so that
 // links, test data, mappings and the request log keep pointing at them. Tokens, the deployment and
 // the answer seed are the API's and are not touched.
 
 export type Executor = Kysely<Database> | Transaction<Database>;
-
-/** An endpoint as stored: its row (links, behaviour, declared operation), its parts and their rows. */
-export type StoredEndpoint = EndpointParts & {
-  row: Selectable<EndpointsTable>;
-  rows: {
-    parameters: Selectable<EndpointParametersTable>[];
-    requests: Selectable<EndpointRequestsTable>[];
-    responses: Selectable<EndpointResponsesTable>[];
-  };
-};
-
-/** An API as a re-import finds it, with when it last changed and what its last import brought. */
-export type StoredApi = Omit<Side, 'endpoints'> & {
-  id: number;
-  updatedAt: string;
-  endpoints: StoredEndpoint[];
-  /** What the last import brought; null for an API imported before baselines were kept. */
-  baseline: ImportBaseline | null;
-  declared: DeclaredSchemas | null;
-};
 
 /** Schemas read a slice at a time: all of a large API's properties at once held the CPU for 100 ms and more. */
 const SCHEMAS_AT_ONCE = 50;
@@ -187,9 +160,6 @@ export async function loadStoredApi(db: Executor, apiMasterId: number): Promise<
 export function namedSchemas(declared: DeclaredSchemas | undefined): Set<string> | null {
   return declared ? new Set(Object.keys(declared)) : null;
 }
-
-/** The fields of the re-import form the user filled: the API keeps its own for the rest. */
-export type MetaChange = Partial<ApiMeta>;
 
 // each endpoint row carries its declared operation, a few KB of JSON: fewer rows a statement
 const ENDPOINTS_PER_STATEMENT = 25;

@@ -2,10 +2,10 @@ import type { ApiModel } from '../model/apiModel.js';
 import { isJsonObject as isRecord } from '../shared/jsonObjects.js';
 import type { Chosen, Preferences } from './chooseResponse.js';
 import type { CompiledMedia, CompiledResponse, CompiledResponses } from './compileResponses.js';
+import type { SandboxAnswer } from './exchange.js';
 import type { Negotiated } from './negotiate.js';
 import type { Problem } from './problem.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
-import type { SandboxAnswer } from './respond.js';
 import { headerValues } from './responseHeaders.js';
 import { serialise } from './serialise.js';
 

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
 import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
 import { type CapturedCall, captureCall, SANDBOX_PREFIX, type WrittenAnswer } from './capture.js';
+import type { SandboxAnswer } from './exchange.js';
 import { withoutOriginHeaders } from './originHeaders.js';
 import { isPreflight, preflightHeaders } from './preflight.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { RequestTrace } from './requestTrace.js';
-import type { SandboxAnswer } from './respond.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SandboxAnswer } from './respond.js';
+import type { SandboxAnswer } from './exchange.js';
 
 /**
  * Response headers that act on the whole origin that sends them, not on the one answer: cookies,

@@ -15,34 +15,15 @@ import {
   invalidAnswer,
   sourceOf,
 } from './documentAnswer.js';
+import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { filteredPage, filtersOf } from './filterRecords.js';
 import type { Negotiated } from './negotiate.js';
 import { pageHeaders, pageOf } from './paging.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { newRecordNumber, newRecordUuid } from './recordIds.js';
 import type { RecordStore, SandboxRecord } from './records.js';
-import type { SandboxRequest } from './runtime.js';
 import { serialise } from './serialise.js';
 import { StorageLimitReached } from './storageLimits.js';
-
-export interface SandboxAnswer {
-  status: number;
-  /** A JSON body (problem details when it has a `title` and the status is an error). */
-  body?: unknown;
-  /** The body already serialized (a stored record sent as it is kept). */
-  json?: string;
-  /** The body already written in its media type (`contentType`): text, XML, bytes. */
-  payload?: string | Buffer;
-  /** Without it, a body is sent as JSON. */
-  contentType?: string;
-  headers?: Record<string, string>;
-  /** The connection is closed without an answer (the traffic simulation's dropped connection). */
-  drop?: true;
-  /** What the traffic simulation did: the delay it added, and whether this is a failure it chose. */
-  simulated?: { delayMs: number; failed: boolean };
-  /** Where the body came from, for the request log; unset: the sandbox's own refusal, or no body. */
-  source?: AnswerSource;
-}
 
 interface Call {
   api: CompiledApi;

@@ -5,29 +5,14 @@ import { type CompiledApi, type CompiledEndpoint, compileApi } from './compileAp
 import type { DeployedApi } from './deployedApi.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
 import { invalidAnswer } from './documentAnswer.js';
+import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { preflightHeaders } from './preflight.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
-import type { RequestTrace } from './requestTrace.js';
-import { respondTo, type SandboxAnswer } from './respond.js';
+import { respondTo } from './respond.js';
 import { optsOut, type Random, simulate } from './simulate.js';
 import { TokenCheck } from './tokens.js';
 import { validateRequest } from './validateRequest.js';
-
-export interface SandboxRequest {
-  method: string;
-  key: string;
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: string | undefined;
-  /** Calls back when the client goes away before it is answered: a delayed answer stops waiting. */
-  onClose?: (listener: () => void) => void;
-  /** Called before the answer waits out a simulated delay: the body's bytes stop counting as held. */
-  onWait?: () => void;
-  /** Filled in with what the request log records (the API, the endpoint matched, the problems). */
-  trace?: RequestTrace;
-}
 
 interface Deployed {
   api: CompiledApi;

@@ -1,8 +1,8 @@
 import type { Behaviour } from '@sandbox/contracts';
 import { describe, expect, it } from 'vitest';
+import type { SandboxRequest } from './exchange.js';
 import type { RecordStore } from './records.js';
 import type { MatchedCall } from './respond.js';
-import type { SandboxRequest } from './runtime.js';
 import { delayOf, failsNow, optsOut, simulate } from './simulate.js';
 
 const behaviour = (own: Partial<Behaviour>): Behaviour => ({

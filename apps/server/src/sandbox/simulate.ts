@@ -2,10 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import { type Behaviour, SIMULATION_OPT_OUT_HEADER } from '@sandbox/contracts';
 import { responseFor } from './chooseResponse.js';
 import type { CompiledResponse } from './compileResponses.js';
+import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import type { RecordStore } from './records.js';
-import { type MatchedCall, respondTo, type SandboxAnswer } from './respond.js';
-import type { SandboxRequest } from './runtime.js';
+import { type MatchedCall, respondTo } from './respond.js';
 
 // Traffic simulation: an endpoint told to be slow or to fail answers after a delay, and some of its
 // calls with a chosen status or a dropped connection. A delay is a timer: other requests are answered

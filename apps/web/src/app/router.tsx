@@ -66,7 +66,7 @@ const ToolsLayout = screen(() =>
 );
 const DashboardPage = screen(() => import('../features/apis/DashboardPage').then((m) => m.DashboardPage));
 const ApiOverviewPage = screen(() =>
-  import('../features/design/ApiOverviewPage').then((m) => m.ApiOverviewPage),
+  import('../features/apis/ApiOverviewPage').then((m) => m.ApiOverviewPage),
 );
 const ApiDetailPage = screen(() => import('../features/apis/ApiDetailPage').then((m) => m.ApiDetailPage));
 const RequestLogPage = screen(() =>

@@ -9,9 +9,9 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
-import { useCreateDesignedResponse } from '../design/api';
-import { SchemaPicker } from '../design/SchemaPicker';
 import { failureMessage } from './api';
+import { useCreateDesignedResponse } from './designApi';
+import { SchemaPicker } from './SchemaPicker';
 
 export interface AddResponseDialogProps {
   open: boolean;

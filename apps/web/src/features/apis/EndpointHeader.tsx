@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CopyUrlButton } from '../../components/CopyUrlButton';
 import { MethodBadge } from '../../components/MethodBadge';
-import { DeleteEndpointDialog } from '../design/DeleteEndpointDialog';
-import { EndpointDialog } from '../design/EndpointDialog';
+import { DeleteEndpointDialog } from './DeleteEndpointDialog';
+import { EndpointDialog } from './EndpointDialog';
 import { shorten } from './sidebarDisplay';
 
 export interface EndpointHeaderProps {

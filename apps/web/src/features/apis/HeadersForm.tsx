@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { designFailureMessage } from '../design/api';
-import { isRenamable } from '../design/propertyEdits';
-import { ConstraintsToggle, RowConstraints } from '../design/RowConstraints';
-import { RowTypeFields } from '../design/RowTypeFields';
 import { useSaveHeaders } from './api';
+import { designFailureMessage } from './designApi';
+import { isRenamable } from './propertyEdits';
+import { ConstraintsToggle, RowConstraints } from './RowConstraints';
+import { RowTypeFields } from './RowTypeFields';
 
 const ZHeadersForm = z.object({ rows: ZDesignHeaderRows });
 type HeadersFormValues = z.input<typeof ZHeadersForm>;

@@ -12,11 +12,11 @@ import { useMemo, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { designFailureMessage } from '../design/api';
-import { isRenamable } from '../design/propertyEdits';
-import { ConstraintsToggle, RowConstraints } from '../design/RowConstraints';
-import { RowTypeFields } from '../design/RowTypeFields';
 import { useMapParams, useSaveParameters } from './api';
+import { designFailureMessage } from './designApi';
+import { isRenamable } from './propertyEdits';
+import { ConstraintsToggle, RowConstraints } from './RowConstraints';
+import { RowTypeFields } from './RowTypeFields';
 
 const ZParamsForm = z.object({ rows: ZDesignParameterRows });
 type ParamsFormValues = z.input<typeof ZParamsForm>;

@@ -1,7 +1,7 @@
 import { Box, Collapse, Typography } from '@mui/material';
 import type { BodyProperty } from '@sandbox/contracts';
 import { useState } from 'react';
-import { PropertyConstraints } from '../design/PropertyConstraints';
+import { PropertyConstraints } from './PropertyConstraints';
 import { PropertyRow } from './PropertyRow';
 import { PROPERTY_COLUMNS, PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
 import type { PropertyPath } from './propertyTree';

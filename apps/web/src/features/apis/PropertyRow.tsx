@@ -4,9 +4,9 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Checkbox, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { AUTO_GENERATION_TYPES, type BodyProperty, type PropertyType } from '@sandbox/contracts';
 import type { KeyboardEvent } from 'react';
-import { holdsProperties, isRenamable } from '../design/propertyEdits';
 import { digitsOnly, isDigitKey } from './inputMasks';
 import { PROPERTY_GRID, STICKY_KEY } from './propertyColumns';
+import { holdsProperties, isRenamable } from './propertyEdits';
 import { PROPERTY_TYPE_OPTIONS, refName, toBound } from './propertyTree';
 
 export interface PropertyRowProps {

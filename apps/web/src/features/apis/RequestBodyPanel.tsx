@@ -2,10 +2,10 @@ import { Stack, Typography } from '@mui/material';
 import { apiMessages, type EndpointDetail, type RequestBodySave } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { designFailureMessage, useSaveRequestBody } from '../design/api';
-import { RequestBodyFields, type RequestBodyShape } from '../design/RequestBodyFields';
-import { REQUEST_MEDIA_TYPES } from '../design/requestMediaTypes';
-import { SchemaPicker } from '../design/SchemaPicker';
+import { designFailureMessage, useSaveRequestBody } from './designApi';
+import { RequestBodyFields, type RequestBodyShape } from './RequestBodyFields';
+import { REQUEST_MEDIA_TYPES } from './requestMediaTypes';
+import { SchemaPicker } from './SchemaPicker';
 import { SchemaSection } from './SchemaSection';
 
 export interface RequestBodyPanelProps {

@@ -4,12 +4,12 @@ import { apiMessages, designMessages, type EndpointDetail, type ResponseConfig }
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { designFailureMessage, useDeleteResponse, useSaveResponseSchema } from '../design/api';
-import { SchemaPicker } from '../design/SchemaPicker';
 import { AddResponseDialog } from './AddResponseDialog';
 import { useHttpStatusCodes } from './api';
+import { designFailureMessage, useDeleteResponse, useSaveResponseSchema } from './designApi';
 import { ResponseCard } from './ResponseCard';
 import { ResponseDescriptionForm } from './ResponseDescriptionForm';
+import { SchemaPicker } from './SchemaPicker';
 import { SchemaSection } from './SchemaSection';
 
 export interface ResponsesPanelProps {

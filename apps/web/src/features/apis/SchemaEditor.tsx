@@ -4,12 +4,12 @@ import { apiMessages, type BodyProperty, designMessages, type SchemaMaster } fro
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { designFailureMessage, useDeleteSchema, useSaveDesignedSchema } from '../design/api';
-import { addPropertyAt, isRenamable, removePropertyAt } from '../design/propertyEdits';
-import { RenameSchemaDialog } from '../design/RenameSchemaDialog';
 import { useApiDetail } from './api';
+import { designFailureMessage, useDeleteSchema, useSaveDesignedSchema } from './designApi';
 import { PropertyList } from './PropertyList';
+import { addPropertyAt, isRenamable, removePropertyAt } from './propertyEdits';
 import { type PropertyPath, refName, updatePropertyAt } from './propertyTree';
+import { RenameSchemaDialog } from './RenameSchemaDialog';
 
 export interface SchemaEditorProps {
   apiMasterId: string | number;

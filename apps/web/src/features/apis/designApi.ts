@@ -17,7 +17,7 @@ import {
 } from '@sandbox/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
-import { apiKeys } from '../apis/api';
+import { apiKeys } from './api';
 
 /**
  * What a refused design change says (a clashing path, a duplicate parameter, a schema cycle): the

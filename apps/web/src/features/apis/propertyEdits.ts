@@ -1,7 +1,7 @@
 // Adding and removing properties of a named schema's tree in the editor, before the whole schema is
 // saved; kept pure for tests. Changing a property is propertyTree's updatePropertyAt.
 import type { BodyProperty } from '@sandbox/contracts';
-import type { PropertyPath } from '../apis/propertyTree';
+import type { PropertyPath } from './propertyTree';
 
 /** A property a user adds: a string with a key not taken at its level (`field`, `field2`, ...). */
 export function newProperty(siblings: BodyProperty[]): BodyProperty {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
-import { designFailureMessage, useSaveDesignedSchema } from './api';
+import { designFailureMessage, useSaveDesignedSchema } from './designApi';
 import { SchemaNameField } from './SchemaNameField';
 import { readSchemaRename } from './schemaRename';
 

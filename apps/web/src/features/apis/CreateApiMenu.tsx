@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Button, IconButton, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
 import { useState } from 'react';
-import { NewApiDialog } from '../apis/NewApiDialog';
+import { NewApiDialog } from './NewApiDialog';
 import { StartEmptyDialog } from './StartEmptyDialog';
 
 type Way = 'import' | 'empty';

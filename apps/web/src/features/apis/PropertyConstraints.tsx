@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { type BodyProperty, PROPERTY_TYPES, type PropertyType } from '@sandbox/contracts';
 import { useState } from 'react';
-import { refName } from '../apis/propertyTree';
+import { refName } from './propertyTree';
 import { listText, parseListText, parseValueText, valueText } from './valueText';
 
 export interface PropertyConstraintsProps {

@@ -2,7 +2,7 @@ import { designMessages, type EndpointSummary } from '@sandbox/contracts';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { designFailureMessage, useDeleteEndpoint } from './api';
+import { designFailureMessage, useDeleteEndpoint } from './designApi';
 
 export interface DeleteEndpointDialogProps {
   apiMasterId: string;

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useApiDetail } from '../apis/api';
+import { useApiDetail } from './api';
 import { CreateSchemaDialog } from './CreateSchemaDialog';
 
 export interface SchemaPickerProps {

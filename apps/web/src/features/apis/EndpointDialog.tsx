@@ -14,7 +14,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
-import { designFailureMessage, useCreateEndpoint, useUpdateEndpoint } from './api';
+import { designFailureMessage, useCreateEndpoint, useUpdateEndpoint } from './designApi';
 import { previewPath } from './pathPreview';
 
 // The endpoint's fields as the form holds them: every one a text field.

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
-import { ApiInfoFields, type ApiInfoValues, AuthRequiredField, ZApiInfoForm } from '../apis/ApiInfoFields';
-import { failureMessage, useSaveApi } from '../apis/api';
+import { ApiInfoFields, type ApiInfoValues, AuthRequiredField, ZApiInfoForm } from './ApiInfoFields';
+import { failureMessage, useSaveApi } from './api';
 
 // The New API form's fields and rules (spec §5), without a document.
 const EMPTY: ApiInfoValues = {

@@ -14,15 +14,15 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MethodBadge } from '../../components/MethodBadge';
-import { ApiBehaviourForm } from '../apis/ApiBehaviourForm';
-import { ApiImportWarnings } from '../apis/ApiImportWarnings';
-import { ApiSettingsDialog } from '../apis/ApiSettingsDialog';
-import { useApiDetail } from '../apis/api';
-import { DeterministicAnswersForm } from '../apis/DeterministicAnswersForm';
-import { isViewer } from '../apis/roles';
-import { SchemaEditor } from '../apis/SchemaEditor';
+import { ApiBehaviourForm } from './ApiBehaviourForm';
+import { ApiImportWarnings } from './ApiImportWarnings';
+import { ApiSettingsDialog } from './ApiSettingsDialog';
+import { useApiDetail } from './api';
 import { CreateSchemaDialog } from './CreateSchemaDialog';
+import { DeterministicAnswersForm } from './DeterministicAnswersForm';
 import { EndpointDialog } from './EndpointDialog';
+import { isViewer } from './roles';
+import { SchemaEditor } from './SchemaEditor';
 
 /**
  * An API as a whole: its settings, what its import could not honour, how its sandbox answers every

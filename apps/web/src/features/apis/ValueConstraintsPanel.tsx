@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { PROPERTY_TYPES, type PropertyType } from '@sandbox/contracts';
 import { useState } from 'react';
-import { digitsOnly } from '../apis/inputMasks';
+import { digitsOnly } from './inputMasks';
 import { listText, parseListText, parseValueText, valueText } from './valueText';
 
 /** What a parameter or header may say of its values, beside its type and required flag. */

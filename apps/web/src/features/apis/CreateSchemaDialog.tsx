@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
 import { isHttpError } from '../../lib/http';
-import { designFailureMessage, useCreateSchema } from './api';
+import { designFailureMessage, useCreateSchema } from './designApi';
 import { SchemaNameField } from './SchemaNameField';
 
 export interface CreateSchemaDialogProps {
