@@ -1,7 +1,7 @@
 import { limitBroken, type StorageLimits, type Usage } from './storageLimits.js';
 
 /** How old the usage a write far from the limits is checked against may be. */
-const FRESH_MS = 100;
+export const FRESH_MS = 100;
 /**
  * Within a tenth of a limit (and at least 100 records or 1 MB of it), every write is checked against
  * the usage as it is now.
