@@ -9,6 +9,9 @@ async function listening(app: TestApp): Promise<number> {
   return (app.server.server.address() as { port: number }).port;
 }
 
+/** Resolves once the server has read a request's headers: from then on, that request is in flight. */
+const requestArrives = (app: TestApp) => new Promise((resolve) => app.server.server.once('request', resolve));
+
 /** A request whose body never finishes arriving: in flight until the server cuts it. */
 function hungRequest(port: number): Promise<'cut'> {
   return new Promise((resolve) => {
@@ -17,6 +20,8 @@ function hungRequest(port: number): Promise<'cut'> {
         'POST /api/v1/auth/authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
       );
     });
+    // a cut connection may end in a reset: its close is what the test waits for
+    socket.on('error', () => {});
     socket.on('close', () => resolve('cut'));
   });
 }
@@ -52,6 +57,7 @@ describe('shutting down', () => {
     const port = await listening(app);
     const body = JSON.stringify({ username: 'nobody@example.com', password: 'wrong-password' });
     // the request is under way (headers sent) when shutdown begins; its body follows
+    const arrived = requestArrives(app);
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(
@@ -62,7 +68,7 @@ describe('shutting down', () => {
       answer += chunk;
     });
     const closed = new Promise((resolve) => socket.once('close', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
 
     const shutdown = app.shutdown(5000);
     expect((await app.server.inject('/api/ready')).statusCode).toBe(503);
@@ -76,8 +82,9 @@ describe('shutting down', () => {
   it('cuts the connections still open at the deadline', async () => {
     app = await startTestApp('sqlite');
     const port = await listening(app);
+    const arrived = requestArrives(app);
     const hung = hungRequest(port);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     const [outcome, request] = await Promise.all([app.shutdown(200), hung]);
     expect(outcome).toBe('forced');
     expect(request).toBe('cut');
