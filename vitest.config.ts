@@ -24,7 +24,6 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

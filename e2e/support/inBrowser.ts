@@ -46,6 +46,23 @@ export const toastOn = (page: Page, text: string): Locator =>
   page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 /**
+ * Does `action` and waits for a toast it brings up. A toast of the same text shown just before (an
+ * earlier save's, on screen for 5 s) does not count: waiting on it would let the test run on before
+ * the action's own request has been answered.
+ */
+export async function toastAfter(page: Page, text: string, action: () => Promise<void>): Promise<void> {
+  await page.locator('.Toastify__toast').evaluateAll((shown) => {
+    for (const toast of shown) toast.setAttribute('data-shown-before', '');
+  });
+  await action();
+  await page
+    .locator('.Toastify__toast:not([data-shown-before])')
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
+}
+
+/**
  * Clicks a link and waits for the address it leads to. Right after the sidebar loads, a click
  * sometimes opens nothing (about 1 run in 20 on a loaded machine): no navigation starts, and the link
  * was seen at different heights from run to run while the screen settled, so the click can land where
