@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyAllowance, type BodyHold } from '@sandbox/engine/answer/bodyAllowance';
+import type { SandboxAnswer } from '@sandbox/engine/answer/exchange';
+import { withoutOriginHeaders } from '@sandbox/engine/answer/originHeaders';
+import { isPreflight, preflightHeaders } from '@sandbox/engine/answer/preflight';
+import { PROBLEM_CONTENT_TYPE, problem } from '@sandbox/engine/answer/problem';
+import type { RequestTrace } from '@sandbox/engine/answer/requestTrace';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
-import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
 import { type CapturedCall, captureCall, SANDBOX_PREFIX, type WrittenAnswer } from './capture.js';
-import type { SandboxAnswer } from './exchange.js';
-import { withoutOriginHeaders } from './originHeaders.js';
-import { isPreflight, preflightHeaders } from './preflight.js';
-import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
-import type { RequestTrace } from './requestTrace.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const BODY_LIMIT = 1024 * 1024;
