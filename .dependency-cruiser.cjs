@@ -4,7 +4,7 @@
  * imports count), shared packages never reach into the apps, the web app's components and lib never
  * import a feature. Any break fails.
  */
-const capability = '^(apps/server/src|apps/web/src/features)/[^/]+';
+const capability = '^(apps/server/src|apps/web/src/features|packages/engine/src)/[^/]+';
 
 module.exports = {
   forbidden: [
@@ -41,6 +41,12 @@ module.exports = {
   options: {
     babelConfig: { fileName: '.dependency-cruiser.babel.cjs' },
     doNotFollow: { path: 'node_modules' },
+    // the workspace packages' `exports` point at TypeScript sources: resolve them to those files
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
     exclude: { path: '(\\.test\\.tsx?$|/test/|/dist/)' },
   },
 };

@@ -7,6 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      { test: { name: 'engine', root: 'packages/engine', environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

@@ -5,7 +5,7 @@ import {
   compileTenantPattern,
   PatternBudget,
   REQUEST_PATTERN_WORK,
-} from '../apps/server/src/shared/tenantPattern.js';
+} from '@sandbox/engine/shared/tenantPattern';
 
 const ROUNDS = 5;
 /** Random a/b text: what keeps an `a[ab]{n}` pattern's DFA building new states at every character. */

@@ -2,11 +2,11 @@
 // the whole upload through the product into SQLite, and how long a 10 MB import stalls other
 // requests to a running server. Run: npm run bench:import
 
-import { importOpenApi } from '../apps/server/src/import/importOpenApi.js';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
 import { signUpAndVerify } from '../apps/server/test/support/accounts.js';
 import { importApi } from '../apps/server/test/support/catalog.js';
-import { generateLargeDocument } from '../apps/server/test/support/import/generateDocument.js';
 import { startTestApp } from '../apps/server/test/support/testApp.js';
+import { generateLargeDocument } from '../packages/engine/test/support/import/generateDocument.js';
 import { measureImportStall } from './importStall.js';
 
 const OPERATIONS = 2000;

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ApiMaster } from '@sandbox/contracts';
 import type { Dialect } from '../apps/server/src/db/connection.js';
-import { generateLargeDocument } from '../apps/server/test/support/import/generateDocument.js';
 import { createScratchDatabase, dialects } from '../apps/server/test/support/scratchDatabase.js';
+import { generateLargeDocument } from '../packages/engine/test/support/import/generateDocument.js';
 import { startDeployedSandbox } from './deployedSandbox.js';
 import { stop } from './processes.js';
 

@@ -1,10 +1,10 @@
 // Router micro-benchmark: sandbox route lookups per second on a generated 2,000-operation API and on
 // the petstore, requests spread over every operation. Run: npm run bench:router
 
+import { Router } from '@sandbox/engine/answer/matchRoute';
 import { parse } from 'yaml';
-import { Router } from '../apps/server/src/sandbox/matchRoute.js';
-import { generateLargeDocument } from '../apps/server/test/support/import/generateDocument.js';
 import { petstoreYaml } from '../apps/server/test/support/petstore.js';
+import { generateLargeDocument } from '../packages/engine/test/support/import/generateDocument.js';
 
 interface Lookup {
   lookup(method: string, path: string): { kind: string };

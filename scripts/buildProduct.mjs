@@ -8,6 +8,7 @@ const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'apps/web');
 const server = join(root, 'apps/server');
 const contracts = join(root, 'packages/contracts/src');
+const engine = join(root, 'packages/engine/src');
 
 export const serverDist = join(server, 'dist');
 export const serverMain = join(serverDist, 'main.js');
@@ -63,6 +64,7 @@ export function serverIsStale() {
   return isStale(serverMain, [
     join(server, 'src'),
     contracts,
+    engine,
     join(server, 'package.json'),
     new URL(import.meta.url).pathname,
   ]);

@@ -1,9 +1,9 @@
 // The Mapping tab's automatic links: endpoints of one resource path share records without being linked.
 import type { AutomaticLinks } from '@sandbox/contracts';
+import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from '@sandbox/engine/answer/recordKey';
+import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { schemaNameOf } from '../model/schemaClosure.js';
-import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from '../sandbox/recordKey.js';
 import { loadSchemas } from './schemaStore.js';
 import type { ApiStore, EndpointRow } from './store.js';
 

@@ -15,15 +15,15 @@ import {
   type ZRequestBodySave,
   type ZSchemaCreate,
 } from '@sandbox/contracts';
+import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
+import { applyResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
+import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
+import { schemaOfMaster } from '@sandbox/engine/model/toSchemaObjects';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
-import { applyResponseEdit } from '../model/applyResponseEdit.js';
-import { schemaNameOf } from '../model/schemaClosure.js';
-import { schemaOfMaster } from '../model/toSchemaObjects.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import {
   designedOperation,

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { apiFormMessages, IMPORT_FILE_EXTENSIONS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
+import type { SlicedImport } from '@sandbox/engine/import/slicedImport';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Invalid, TooLarge } from '../http/errors.js';
 import { zUploadedFile } from '../http/openApi.js';
 import type { FetchDocument } from '../import/fetchDocument.js';
 import type { ImportWorker } from '../import/importInWorker.js';
-import type { SlicedImport } from '../import/slicedImport.js';
 import type { ImportShare } from './importBudget.js';
 
 /** An upload that sent nothing for the idle timeout: a stalled client must not hold its share for long. */

@@ -1,10 +1,10 @@
 import type { ImportedApi } from '@sandbox/contracts';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { importOpenApi } from '../import/importOpenApi.js';
 import { createApiStore } from './store.js';
 
 const meta = { name: 'Generated', version: '1.0', description: 'Many operations', isAuthRequired: false };

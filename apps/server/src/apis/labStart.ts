@@ -8,13 +8,17 @@ import type {
   SchemaMaster,
   SecurityScheme,
 } from '@sandbox/contracts';
+import { requestModelOf } from '@sandbox/engine/answer/requestModel';
+import {
+  requestBodyTemplate,
+  takesBodyTemplate,
+  templateMediaTypeOf,
+} from '@sandbox/engine/answer/requestTemplate';
+import { credentialsToFill } from '@sandbox/engine/answer/securitySchemes';
+import { namedSchemas } from '@sandbox/engine/model/namedSchemas';
+import { isRange } from '@sandbox/engine/shared/mediaTypes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { namedSchemas } from '../model/namedSchemas.js';
-import { requestModelOf } from '../sandbox/requestModel.js';
-import { requestBodyTemplate, takesBodyTemplate, templateMediaTypeOf } from '../sandbox/requestTemplate.js';
-import { credentialsToFill } from '../sandbox/securitySchemes.js';
-import { isRange } from '../shared/mediaTypes.js';
 import { loadDeclaredSchemas } from './schemaStore.js';
 import type { EndpointRow } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
+import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { DeployedApi } from '../sandbox/deployedApi.js';
 import { storedBehaviour } from '../simulation/store.js';
 import { toHeader, toParameter, toResponse } from './endpointRows.js';
 import { loadSchemas } from './schemaStore.js';

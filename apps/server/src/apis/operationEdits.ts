@@ -1,5 +1,5 @@
 import type { DeclaredOperation, DeclaredParameter, HeaderConfig, ParameterConfig } from '@sandbox/contracts';
-import { constraintsOf, refTo, type SchemaObject } from '../model/toSchemaObjects.js';
+import { constraintsOf, refTo, type SchemaObject } from '@sandbox/engine/model/toSchemaObjects';
 import type { PathParameterChanges } from './pathParameters.js';
 
 // An imported endpoint answers from its declared operation: what a design call changes of the

@@ -1,6 +1,6 @@
 import type { BodyProperty } from '@sandbox/contracts';
+import { compileTenantPattern } from '@sandbox/engine/shared/tenantPattern';
 import { Invalid } from '../http/errors.js';
-import { compileTenantPattern } from '../shared/tenantPattern.js';
 
 /**
  * A pattern saved anew must be one the sandbox can run in linear time: refused here, with the reason,

@@ -1,6 +1,6 @@
 import { type BodyProperty, designMessages, type SchemaMaster } from '@sandbox/contracts';
+import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
 import { Invalid } from '../http/errors.js';
-import { schemaNameOf } from '../model/schemaClosure.js';
 
 // What a named schema of a designed API must be for the model to hold it: distinct keys at each level,
 // references to schemas of the API, and no chain of required references that comes back to itself

@@ -1,8 +1,8 @@
 import type { BodyProperty, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
+import type { Sliced } from '@sandbox/engine/import/slicedImport';
+import { inChunks } from '@sandbox/engine/shared/inChunks';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Sliced } from '../import/slicedImport.js';
-import { inChunks } from '../shared/inChunks.js';
 
 // Named schemas and their body-property trees. A schema row keeps its own fields as JSON; each
 // property is a row (so the Mapping tab can point at it by id) with its fields as JSON too.

@@ -11,6 +11,9 @@ import {
   type MappingOptions,
   type SecurityScheme,
 } from '@sandbox/contracts';
+import { linkedIds } from '@sandbox/engine/answer/deployedApi';
+import { applyResponseEdit, type ResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
+import { loadSchemaClosure } from '@sandbox/engine/model/schemaClosure';
 import type { Kysely } from 'kysely';
 import { teamOf, type User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
@@ -18,9 +21,6 @@ import { exportModel } from '../export/exportModel.js';
 import { exportOpenApi } from '../export/exportOpenApi.js';
 import { writeBehaviours } from '../export/writeBehaviours.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
-import { applyResponseEdit, type ResponseEdit } from '../model/applyResponseEdit.js';
-import { loadSchemaClosure } from '../model/schemaClosure.js';
-import { linkedIds } from '../sandbox/deployedApi.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { createDesignService } from './designService.js';

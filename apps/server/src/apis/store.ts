@@ -6,6 +6,8 @@ import type {
   ResponseCreate,
   SchemaMaster,
 } from '@sandbox/contracts';
+import type { Sliced } from '@sandbox/engine/import/slicedImport';
+import { inChunks, nextTurn } from '@sandbox/engine/shared/inChunks';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
   ApiMastersTable,
@@ -16,8 +18,6 @@ import type {
   EndpointsTable,
 } from '../db/schema.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../import/baseline.js';
-import type { Sliced } from '../import/slicedImport.js';
-import { inChunks, nextTurn } from '../shared/inChunks.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 

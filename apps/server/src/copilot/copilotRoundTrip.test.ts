@@ -6,14 +6,14 @@ import {
   type EndpointDetail,
   type EndpointSummary,
 } from '@sandbox/contracts';
+import { ApiModel } from '@sandbox/engine/model/apiModel';
+import { namedSchemas } from '@sandbox/engine/model/namedSchemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentUnderTest } from '../../../../packages/engine/test/support/model/documentValidator.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
-import { documentUnderTest } from '../../test/support/model/documentValidator.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { ApiModel } from '../model/apiModel.js';
-import { namedSchemas } from '../model/namedSchemas.js';
 
 const endpoint = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, description = '') => ({
   method,

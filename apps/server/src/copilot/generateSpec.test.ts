@@ -1,6 +1,6 @@
 import { type CopilotRequest, ZCopilotRequest } from '@sandbox/contracts';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
 import { describe, expect, it } from 'vitest';
-import { importOpenApi } from '../import/importOpenApi.js';
 import { generateSpec } from './generateSpec.js';
 
 type Doc = {

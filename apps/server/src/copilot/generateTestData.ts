@@ -1,11 +1,11 @@
 import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
-import type { ApiModel } from '../model/apiModel.js';
-import { selfContained } from '../model/namedSchemas.js';
-import { type JsonSchema, nameOfRef } from '../model/toJsonSchema.js';
-import type { NamedSchemas } from '../sandbox/requestModel.js';
-import { ApiValidator, type ValueCheck } from '../sandbox/requestValidator.js';
-import { isJsonObject } from '../shared/jsonObjects.js';
-import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
+import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
+import { ApiValidator, type ValueCheck } from '@sandbox/engine/answer/requestValidator';
+import type { ApiModel } from '@sandbox/engine/model/apiModel';
+import { selfContained } from '@sandbox/engine/model/namedSchemas';
+import { type JsonSchema, nameOfRef } from '@sandbox/engine/model/toJsonSchema';
+import { isJsonObject } from '@sandbox/engine/shared/jsonObjects';
+import { PatternBudget, REQUEST_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
 
 export type Row = Record<string, unknown>;

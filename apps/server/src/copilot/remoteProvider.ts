@@ -1,7 +1,7 @@
 import { type CopilotInput, copilotMessages } from '@sandbox/contracts';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
+import { parseDocument } from '@sandbox/engine/import/parseDocument';
 import { AppError } from '../http/errors.js';
-import { importOpenApi } from '../import/importOpenApi.js';
-import { parseDocument } from '../import/parseDocument.js';
 import { askWithOneRetry, type Chat, type ChatMessage, stripFences } from './chatCompletions.js';
 
 const SYSTEM = [

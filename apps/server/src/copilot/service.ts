@@ -1,13 +1,13 @@
 import { type CopilotInput, copilotMessages, type EndpointDetail } from '@sandbox/contracts';
+import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
+import { ApiModel } from '@sandbox/engine/model/apiModel';
+import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchemas';
 import type { ApisService } from '../apis/service.js';
 import type { AttemptLimiter } from '../auth/attempts.js';
 import type { User } from '../auth/store.js';
 import { teamOf } from '../auth/store.js';
 import type { Config } from '../config.js';
 import { Invalid, NotFound, TooManyRequests } from '../http/errors.js';
-import { ApiModel } from '../model/apiModel.js';
-import { namedSchemas, recordSchemaName } from '../model/namedSchemas.js';
-import type { NamedSchemas } from '../sandbox/requestModel.js';
 import { AI_TIMEOUT_MS, type Chat, chatCompletions } from './chatCompletions.js';
 import { generateSpec } from './generateSpec.js';
 import { generateRows, type Row, remoteRows } from './generateTestData.js';

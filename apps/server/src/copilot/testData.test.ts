@@ -1,9 +1,9 @@
 import { type ApiMaster, COPILOT_TEST_DATA_ROWS, copilotMessages, testDataPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { documentUnderTest } from '../../../../packages/engine/test/support/model/documentValidator.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
 import { startFakeAi } from '../../test/support/copilot/fakeAiServer.js';
-import { documentUnderTest } from '../../test/support/model/documentValidator.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';

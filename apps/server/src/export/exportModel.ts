@@ -6,8 +6,8 @@ import type {
   DeclaredSchemas,
   SecurityScheme,
 } from '@sandbox/contracts';
-import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
-import { isJsonObject } from '../shared/jsonObjects.js';
+import { type JsonSchema, toJsonSchema } from '@sandbox/engine/model/toJsonSchema';
+import { isJsonObject } from '@sandbox/engine/shared/jsonObjects';
 
 // The export of an API that has a model: its operations and named schemas as the document declared
 // them (and as edited since), written as OpenAPI 3.1, every keyword kept.

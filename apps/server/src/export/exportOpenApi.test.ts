@@ -1,13 +1,13 @@
 import type { ImportedApi } from '@sandbox/contracts';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
 import { describe, expect, it } from 'vitest';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
-import { documentWithSchemas } from '../../test/support/import/importHelpers.js';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
+import { documentWithSchemas } from '../../../../packages/engine/test/support/import/importHelpers.js';
 import {
   openApi30PetstoreYaml,
   openApi31Petstore,
   swagger2Petstore,
-} from '../../test/support/import/petstores.js';
-import { importOpenApi } from '../import/importOpenApi.js';
+} from '../../../../packages/engine/test/support/import/petstores.js';
 import { exportOpenApi, type OpenApiDocument } from './exportOpenApi.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -5,8 +5,13 @@ import type {
   ParameterConfig,
   ResponseConfig,
 } from '@sandbox/contracts';
-import { constraintsOf, refTo, type SchemaObject, schemaOfMaster } from '../model/toSchemaObjects.js';
-import { withTemplateParameters } from '../shared/pathTemplate.js';
+import {
+  constraintsOf,
+  refTo,
+  type SchemaObject,
+  schemaOfMaster,
+} from '@sandbox/engine/model/toSchemaObjects';
+import { withTemplateParameters } from '@sandbox/engine/shared/pathTemplate';
 
 /** An OpenAPI 3.1.0 document, as plain JSON. */
 export interface OpenApiDocument {

@@ -1,5 +1,5 @@
 import type { Behaviour } from '@sandbox/contracts';
-import { BEHAVIOUR_EXTENSION } from '../model/behaviourExtension.js';
+import { BEHAVIOUR_EXTENSION } from '@sandbox/engine/model/behaviourExtension';
 
 /** An API's traffic simulation: its default, and each endpoint's own. */
 export interface ApiBehaviours {

@@ -1,22 +1,8 @@
 // Typed errors thrown by services; the error handler turns them into `{ message, detail? }`.
 import { ROLE_REFUSED_MESSAGE } from '@sandbox/contracts';
+import { AppError } from '@sandbox/engine/shared/appError';
 
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly detail?: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-
-export class Invalid extends AppError {
-  constructor(message: string, detail?: string) {
-    super(400, message, detail);
-  }
-}
+export { AppError, Invalid } from '@sandbox/engine/shared/appError';
 
 export class Unauthorized extends AppError {
   constructor(message = 'Authentication required', detail?: string) {

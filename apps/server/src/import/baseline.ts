@@ -8,8 +8,8 @@ import type {
   ParameterConfig,
   SchemaMaster,
 } from '@sandbox/contracts';
-import { turns } from '../shared/giveWay.js';
-import type { Sliced } from './slicedImport.js';
+import type { Sliced } from '@sandbox/engine/import/slicedImport';
+import { turns } from '@sandbox/engine/shared/giveWay';
 
 /** Method and path with template parameters unnamed: `/pets/{id}` and `/pets/{petId}` are one endpoint. */
 export function endpointKey(e: { methodType: string; apiEndPoint: string }): string {

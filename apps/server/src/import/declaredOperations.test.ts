@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ApiMaster } from '@sandbox/contracts';
+import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openApi30PetstoreYaml,
+  swagger2Petstore,
+} from '../../../../packages/engine/test/support/import/petstores.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
-import { openApi30PetstoreYaml, swagger2Petstore } from '../../test/support/import/petstores.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { loadDeployedApi } from '../apis/loadDeployedApi.js';
-import type { DeployedApi } from '../sandbox/deployedApi.js';
 
 const examples = createRequire(import.meta.url).resolve('@readme/oas-examples/package.json');
 

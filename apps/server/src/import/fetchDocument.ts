@@ -5,13 +5,13 @@
 // as real documents reach several megabytes.
 import { isIP } from 'node:net';
 import { LAB_MAX_REDIRECTS, LAB_TIMEOUT_MS, MAX_IMPORT_BYTES } from '@sandbox/contracts';
+import { ImportError } from '@sandbox/engine/import/ImportError';
 import { AppError, Invalid } from '../http/errors.js';
 import { ForbiddenAddress } from '../outbound/addressPolicy.js';
 import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';
 import { allowedBy, guardedLookup, resolveWithDns } from '../outbound/guardedLookup.js';
 import type { HopAnswer, HopRequest } from '../outbound/hop.js';
 import { checkScheme, nextRequest, type OutboundNetwork, REDIRECTS } from '../outbound/network.js';
-import { ImportError } from './ImportError.js';
 
 export const urlImportMessages = {
   invalidUrl: 'The URL is not a valid http or https address',

@@ -1,11 +1,11 @@
+import { ImportError } from '@sandbox/engine/import/ImportError';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { swagger2Petstore } from '../../../../packages/engine/test/support/import/petstores.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importFields } from '../../test/support/catalog.js';
-import { swagger2Petstore } from '../../test/support/import/petstores.js';
 import { refusalOf } from '../../test/support/import/refusalOf.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { TooManyRequests } from '../http/errors.js';
-import { ImportError } from './ImportError.js';
 import { createImportWorker, type ImportWorker } from './importInWorker.js';
 
 const bytes = (text: string) => [Buffer.from(text, 'utf8')];

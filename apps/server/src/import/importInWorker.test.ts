@@ -1,14 +1,14 @@
+import { ImportError } from '@sandbox/engine/import/ImportError';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
+import { inFull } from '@sandbox/engine/import/slicedImport';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
-import { documentWithSchemas } from '../../test/support/import/importHelpers.js';
-import { swagger2Petstore } from '../../test/support/import/petstores.js';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
+import { documentWithSchemas } from '../../../../packages/engine/test/support/import/importHelpers.js';
+import { swagger2Petstore } from '../../../../packages/engine/test/support/import/petstores.js';
 import { refusalOf } from '../../test/support/import/refusalOf.js';
 import { TooManyRequests } from '../http/errors.js';
 import { encodeBaseline } from './baseline.js';
-import { ImportError } from './ImportError.js';
 import { createImportWorker, type ImportWorker } from './importInWorker.js';
-import { importOpenApi } from './importOpenApi.js';
-import { inFull } from './slicedImport.js';
 
 const bytes = (text: string) => [Buffer.from(text, 'utf8')];
 

@@ -3,11 +3,11 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ImportError } from '@sandbox/engine/import/ImportError';
+import type { ImportParts } from '@sandbox/engine/import/slicedImport';
+import { type SlicedImport, slicedImport } from '@sandbox/engine/import/slicedImport';
 import { AppError, TooManyRequests } from '../http/errors.js';
-import { ImportError } from './ImportError.js';
 import type { ImportJob, ImportOutcome } from './importWorker.js';
-import type { ImportParts } from './slicedImport.js';
-import { type SlicedImport, slicedImport } from './slicedImport.js';
 
 export interface ImportWorkerOptions {
   /** Imports of one team that may wait for the worker; more are refused (429) rather than queued. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importFields } from '../../test/support/catalog.js';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 describe('a large import', () => {

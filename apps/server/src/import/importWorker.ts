@@ -1,10 +1,10 @@
 // The import worker thread: reads one uploaded document at a time with importOpenApi, away from the
 // event loop that serves every team's requests. Started by importInWorker.ts.
 import { parentPort } from 'node:worker_threads';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
+import type { ImportParts, JoinedTexts } from '@sandbox/engine/import/slicedImport';
 import { AppError } from '../http/errors.js';
 import { encodeBaseline } from './baseline.js';
-import { importOpenApi } from './importOpenApi.js';
-import type { ImportParts, JoinedTexts } from './slicedImport.js';
 
 type ImportedApi = ReturnType<typeof importOpenApi>;
 

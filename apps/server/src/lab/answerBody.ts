@@ -2,7 +2,7 @@
 // body (an image, an archive, random bytes) in base64, so no byte is lost to a UTF-8 decoding.
 
 import { TextDecoder } from 'node:util';
-import { essenceOf, mediaKind } from '../shared/mediaTypes.js';
+import { essenceOf, mediaKind } from '@sandbox/engine/shared/mediaTypes';
 
 export interface AnswerBody {
   body: string;

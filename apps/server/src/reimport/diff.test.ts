@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { importOpenApi } from '@sandbox/engine/import/importOpenApi';
 import { describe, expect, it } from 'vitest';
-import { importOpenApi } from '../import/importOpenApi.js';
 import { type Side, summarise } from './diff.js';
 
 // The change summary between two stages of one public document (test-fixtures/reimport/README.md).

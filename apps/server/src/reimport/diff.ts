@@ -9,8 +9,8 @@ import type {
   ReimportSummary,
   SchemaMaster,
 } from '@sandbox/contracts';
+import { turns } from '@sandbox/engine/shared/giveWay';
 import { endpointKey, parameterKey } from '../import/baseline.js';
-import { turns } from '../shared/giveWay.js';
 
 // What a re-import changes, comparing only what the document decides: which endpoints, parameters,
 // bodies, responses and schemas exist, and their types, requirements, formats, enums and references.

@@ -6,6 +6,8 @@ import type {
   ImportedEndpoint,
   ParameterConfig,
 } from '@sandbox/contracts';
+import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
+import { turns } from '@sandbox/engine/shared/giveWay';
 import { type Place, removeResponse, writeParameters } from '../apis/operationEdits.js';
 import {
   type BaselineEndpoint,
@@ -15,8 +17,6 @@ import {
   parameterKey,
   storedBaselineOf,
 } from '../import/baseline.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
-import { turns } from '../shared/giveWay.js';
 import { documentShape } from './diff.js';
 import type { StoredApi, StoredEndpoint } from './stored.js';
 

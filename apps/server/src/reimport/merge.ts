@@ -7,10 +7,10 @@ import type {
   ParameterConfig,
   ResponseConfig,
 } from '@sandbox/contracts';
+import { applyParameterEdits, type ParameterDescriptionEdit } from '@sandbox/engine/model/applyParameterEdit';
+import { applyResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
 import type { BaselineEndpoint } from '../import/baseline.js';
 import { parameterKey } from '../import/baseline.js';
-import { applyParameterEdits, type ParameterDescriptionEdit } from '../model/applyParameterEdit.js';
-import { applyResponseEdit } from '../model/applyResponseEdit.js';
 import { parameterName } from './diff.js';
 import type { StoredEndpoint } from './stored.js';
 

@@ -9,6 +9,8 @@ import type {
   ResponseConfig,
   SchemaMaster,
 } from '@sandbox/contracts';
+import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
+import { turns } from '@sandbox/engine/shared/giveWay';
 import type { Insertable, Updateable } from 'kysely';
 import { parameterRows } from '../apis/endpointRows.js';
 import type {
@@ -19,8 +21,6 @@ import type {
   EndpointsTable,
 } from '../db/schema.js';
 import { baselineEndpoint, endpointKey, type ImportBaseline, storedBaselineOf } from '../import/baseline.js';
-import { applyFormEdit } from '../model/applyFormEdit.js';
-import { turns } from '../shared/giveWay.js';
 import { type Base, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
 import type { MetaChange, StoredApi, StoredEndpoint } from './stored.js';
 

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { type ApiMaster, apisPaths, type ReimportAnswer, reimportPaths } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 

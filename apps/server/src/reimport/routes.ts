@@ -1,4 +1,5 @@
 import { type ReimportAnswer, ROLE_DEVELOPER, ZReimportFields, ZReimportQuery } from '@sandbox/contracts';
+import { inFull } from '@sandbox/engine/import/slicedImport';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -10,7 +11,6 @@ import {
 import type { ApisService } from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
 import { parseWith } from '../http/validate.js';
-import { inFull } from '../import/slicedImport.js';
 import { createReimportService } from './service.js';
 
 const ZApiParams = z.object({ apiMasterId: z.coerce.number().int().positive() });

@@ -1,10 +1,10 @@
 import type { DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
+import { inChunks, nextTurn } from '@sandbox/engine/shared/inChunks';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
 import { insertSchemas, loadSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
 import type { Database, EndpointsTable } from '../db/schema.js';
 import { markHandAdded, parseBaseline } from '../import/baseline.js';
-import { inChunks, nextTurn } from '../shared/inChunks.js';
 import { type PartRows, partRows, type ReimportPlan } from './planReimport.js';
 import type { StoredApi, StoredEndpoint } from './stored.js';
 

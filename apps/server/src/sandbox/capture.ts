@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AnswerSource, LoggedProblem } from '@sandbox/contracts';
+import type { CompiledApi, CompiledEndpoint } from '@sandbox/engine/answer/compileApi';
+import type { SandboxAnswer } from '@sandbox/engine/answer/exchange';
+import type { RouteLookup } from '@sandbox/engine/answer/matchRoute';
+import type { RequestTrace } from '@sandbox/engine/answer/requestTrace';
 import { MAX_LOGGED_BODY_CHARS } from '../config.js';
-import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
-import type { SandboxAnswer } from './exchange.js';
-import type { RouteLookup } from './matchRoute.js';
-import type { RequestTrace } from './requestTrace.js';
 
 // A sandbox call as the request log first holds it: taken on the hot path with as little work as
 // can be (bodies cut, everything else by reference), masked and serialised only when it is written.

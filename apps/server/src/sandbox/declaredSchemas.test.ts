@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLargeDocument } from '../../../../packages/engine/test/support/import/generateDocument.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
-import { generateLargeDocument } from '../../test/support/import/generateDocument.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
 // The document's named schemas as written reach the sandbox from the upload, through the import

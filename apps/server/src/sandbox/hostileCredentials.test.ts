@@ -1,9 +1,9 @@
+import { authParameterNames } from '@sandbox/engine/answer/securitySchemes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { probeHealth } from '../../test/support/healthProbe.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { authParameterNames } from './securitySchemes.js';
 
 const digestYaml = `
 openapi: 3.0.3

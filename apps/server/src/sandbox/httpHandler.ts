@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyAllowance, type BodyHold } from '@sandbox/engine/answer/bodyAllowance';
+import type { SandboxAnswer } from '@sandbox/engine/answer/exchange';
+import { withoutOriginHeaders } from '@sandbox/engine/answer/originHeaders';
+import { isPreflight, preflightHeaders } from '@sandbox/engine/answer/preflight';
+import { problem } from '@sandbox/engine/answer/problem';
+import type { RequestTrace } from '@sandbox/engine/answer/requestTrace';
+import { toWire } from '@sandbox/engine/answer/wire';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
-import { BodyAllowance, type BodyHold } from './bodyAllowance.js';
 import { type CapturedCall, captureCall, SANDBOX_PREFIX, type WrittenAnswer } from './capture.js';
-import type { SandboxAnswer } from './exchange.js';
-import { withoutOriginHeaders } from './originHeaders.js';
-import { isPreflight, preflightHeaders } from './preflight.js';
-import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
-import type { RequestTrace } from './requestTrace.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -89,41 +90,10 @@ export function writeAnswer(
     res.destroy();
     return NOTHING_WRITTEN;
   }
-  // A 1xx is not a final answer: a proxy in front would take 101 for a switch of protocol, or 100 for
-  // an interim answer and pair the next one with this request. Nothing should choose one; if anything
-  // does, it is the sandbox's failure.
-  if (answer.status < 200 || answer.status > 599) return writeAnswer(res, method, notFinal(answer.status));
-  const headers: Record<string, string> = {
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': '*',
-    ...answer.headers,
-    ...ISOLATION_HEADERS,
-  };
-  const text =
-    answer.payload ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
-  // RFC 9110 §15.3.5, §15.4.5: 204 and 304 have no content
-  if (text === undefined || answer.status === 204 || answer.status === 304) {
-    // an empty answer says so, rather than arriving as an empty chunked body
-    if (answer.status !== 204 && answer.status !== 304) headers['content-length'] = '0';
-    res.writeHead(answer.status, headers).end();
-    return { headers, text: undefined };
-  }
-  headers['content-type'] =
-    answer.contentType ?? (isProblem(answer) ? PROBLEM_CONTENT_TYPE : JSON_CONTENT_TYPE);
-  headers['content-length'] = String(Buffer.byteLength(text));
-  res.writeHead(answer.status, headers).end(method === 'HEAD' ? undefined : text);
+  const { status, headers, text } = toWire(answer, ISOLATION_HEADERS);
+  res.writeHead(status, headers).end(method === 'HEAD' ? undefined : text);
   return { headers, text };
 }
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-const isProblem = ({ status, body }: SandboxAnswer) =>
-  status >= 400 && typeof body === 'object' && body !== null && 'title' in body;
-
-const notFinal = (status: number): SandboxAnswer => ({
-  status: 500,
-  body: problem(500, 'Internal Server Error', `The sandbox cannot answer with ${status}: not a final status`),
-});
 
 const tooLarge = (): SandboxAnswer => ({
   status: 413,

@@ -1,9 +1,9 @@
+import { PAGE_BYTES, type Records } from '@sandbox/engine/answer/records';
+import { checkUsage, type StorageLimits, type Usage } from '@sandbox/engine/answer/storageLimits';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { batched } from '../db/batches.js';
 import type { Database } from '../db/schema.js';
-import { PAGE_BYTES, type Records } from './records.js';
-import { checkUsage, type StorageLimits, type Usage } from './storageLimits.js';
 import { createUsageEstimate } from './usageEstimate.js';
 
 type Reader = Kysely<Database> | Transaction<Database>;

@@ -1,4 +1,4 @@
-import type { PageRequest, RecordPage } from './records.js';
+import type { PageRequest, RecordPage } from '@sandbox/engine/answer/records';
 
 /**
  * What a text weighs beside its characters (V8's string header, the pointer to it). Its characters

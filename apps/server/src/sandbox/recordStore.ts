@@ -1,8 +1,8 @@
+import type { RecordStore } from '@sandbox/engine/answer/records';
+import type { StorageLimits } from '@sandbox/engine/answer/storageLimits';
 import type { Db } from '../db/connection.js';
 import { postgresRecords } from './postgresRecords.js';
-import type { RecordStore } from './records.js';
 import { sqliteRecords } from './sqliteRecords.js';
-import type { StorageLimits } from './storageLimits.js';
 
 /** The sandbox's records on the database the server runs on. */
 export function createRecordStore(db: Db, limits: StorageLimits): RecordStore {

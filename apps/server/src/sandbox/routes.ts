@@ -1,6 +1,6 @@
+import { problem } from '@sandbox/engine/answer/problem';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT, type SandboxHttpHandler, writeAnswer } from './httpHandler.js';
-import { problem } from './problem.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
 

@@ -1,7 +1,12 @@
+import { PAGE_BYTES, type PageRequest, type RecordPage, type Records } from '@sandbox/engine/answer/records';
+import {
+  checkUsage,
+  limitBroken,
+  type StorageLimits,
+  type Usage,
+} from '@sandbox/engine/answer/storageLimits';
 import type SQLite from 'better-sqlite3';
 import { createRecordCache } from './recordCache.js';
-import { PAGE_BYTES, type PageRequest, type RecordPage, type Records } from './records.js';
-import { checkUsage, limitBroken, type StorageLimits, type Usage } from './storageLimits.js';
 import { createWriteBatch } from './writeBatch.js';
 
 /** How much record text the embedded database's sandbox keeps in memory. */

@@ -1,5 +1,5 @@
+import type { Usage } from '@sandbox/engine/answer/storageLimits';
 import { describe, expect, it } from 'vitest';
-import type { Usage } from './storageLimits.js';
 import { createUsageEstimate } from './usageEstimate.js';
 
 describe('what an instance knows of an API’s usage on a shared database', () => {

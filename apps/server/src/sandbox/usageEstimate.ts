@@ -1,4 +1,4 @@
-import { limitBroken, type StorageLimits, type Usage } from './storageLimits.js';
+import { limitBroken, type StorageLimits, type Usage } from '@sandbox/engine/answer/storageLimits';
 
 /** How old the usage a write far from the limits is checked against may be. */
 export const FRESH_MS = 100;

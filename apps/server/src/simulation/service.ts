@@ -1,8 +1,8 @@
 import { type Behaviour, behaviourMessages } from '@sandbox/contracts';
+import { apiMayFailWith, endpointMayFailWith } from '@sandbox/engine/model/failureStatus';
 import type { User } from '../auth/store.js';
 import { teamOf } from '../auth/store.js';
 import { Invalid, NotFound } from '../http/errors.js';
-import { apiMayFailWith, endpointMayFailWith } from '../model/failureStatus.js';
 import type { BehaviourStore } from './store.js';
 
 interface SimulationDeps {

@@ -1,9 +1,9 @@
 import { TEST_DATA_MAX_ROWS } from '@sandbox/contracts';
+import type { ValueCheck } from '@sandbox/engine/answer/requestValidator';
+import { coerceText, kindsOf, type Resolve } from '@sandbox/engine/model/parameterStyles';
+import type { JsonSchema } from '@sandbox/engine/model/toJsonSchema';
+import { PatternBudget, UPLOAD_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
 import { Invalid } from '../http/errors.js';
-import { coerceText, kindsOf, type Resolve } from '../model/parameterStyles.js';
-import type { JsonSchema } from '../model/toJsonSchema.js';
-import type { ValueCheck } from '../sandbox/requestValidator.js';
-import { PatternBudget, UPLOAD_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
 export interface Columns {

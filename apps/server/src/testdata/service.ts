@@ -1,13 +1,13 @@
 import type { EndpointDetail, TestDataSet, TestDataTarget } from '@sandbox/contracts';
+import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
+import { ApiValidator } from '@sandbox/engine/answer/requestValidator';
+import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchemas';
+import { kindsOf } from '@sandbox/engine/model/parameterStyles';
+import { PatternBudget, UPLOAD_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { teamOf } from '../auth/store.js';
 import { Invalid, NotFound } from '../http/errors.js';
-import { namedSchemas, recordSchemaName } from '../model/namedSchemas.js';
-import { kindsOf } from '../model/parameterStyles.js';
-import type { NamedSchemas } from '../sandbox/requestModel.js';
-import { ApiValidator } from '../sandbox/requestValidator.js';
-import { PatternBudget, UPLOAD_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { toCsv } from './csv.js';
 import { type Columns, readCsvRows, rowProblems } from './readRows.js';
 import type { TestDataStore } from './store.js';

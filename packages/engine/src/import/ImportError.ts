@@ -1,5 +1,5 @@
 import { MAX_SCHEMA_DEPTH } from '@sandbox/contracts';
-import { Invalid } from '../http/errors.js';
+import { Invalid } from '../shared/appError.js';
 
 /**
  * Deeper than any real document; far below what would exhaust the stack of a recursive parser. The

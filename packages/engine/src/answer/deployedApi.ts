@@ -9,15 +9,26 @@ import type {
   SchemaMaster,
   SecurityScheme,
 } from '@sandbox/contracts';
-import type { Selectable } from 'kysely';
-import type { EndpointsTable } from '../db/schema.js';
 
-// What the sandbox is given of one deployed API (apis/loadDeployedApi.ts reads it from the database).
+// What the engine is given of one API: the platform reads it from its database, the command line
+// from a document.
 
-/** An endpoint's row as stored. */
-type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation' | 'behaviour'>;
+/** Ids of endpoints sharing a collection with this one, per method: a comma-separated list, or null. */
+interface Links {
+  get_api_id: string | null;
+  post_api_id: string | null;
+  put_api_id: string | null;
+  patch_api_id: string | null;
+  delete_api_id: string | null;
+}
 
-export interface DeployedEndpoint extends EndpointRow {
+export interface DeployedEndpoint extends Links {
+  id: number;
+  method: string;
+  path: string;
+  tag: string;
+  summary: string | null;
+  operation_id: string | null;
   /** The operation as the document declares it; null for an API imported before it was kept. */
   operation: DeclaredOperation | null;
   parameters: ParameterConfig[];
@@ -47,12 +58,7 @@ export interface DeployedApi {
 }
 
 /** Ids of the endpoints an endpoint links to, over every method. */
-export function linkedIds(
-  e: Pick<
-    Selectable<EndpointsTable>,
-    'get_api_id' | 'post_api_id' | 'put_api_id' | 'patch_api_id' | 'delete_api_id'
-  >,
-): number[] {
+export function linkedIds(e: Links): number[] {
   return [e.get_api_id, e.post_api_id, e.put_api_id, e.patch_api_id, e.delete_api_id]
     .flatMap((list) => list?.split(',') ?? [])
     .map(Number)

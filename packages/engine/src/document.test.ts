@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { memoryRecords } from './answer/memoryRecords.js';
+import { type MockRequest, mockDocument } from './document.js';
+import { ImportError } from './import/ImportError.js';
+
+// The engine on its own: a real public document in, answers out, no database anywhere.
+
+const require = createRequire(import.meta.url);
+const example = (path: string) => readFileSync(require.resolve(`@readme/oas-examples/${path}`), 'utf8');
+const json = (body: unknown): Pick<MockRequest, 'body' | 'headers'> => ({
+  body: JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json' },
+});
+const parsed = (body: string | Buffer | undefined) => JSON.parse(String(body));
+
+describe('a document mocked by the engine alone', () => {
+  it('stores what a POST sends: GET returns it, DELETE removes it (petstore-expanded, OpenAPI 3.0)', async () => {
+    const mock = mockDocument(example('3.0/json/petstore-expanded.json'), { fileName: 'petstore.json' });
+    const created = await mock.answer({
+      method: 'POST',
+      path: '/pets',
+      ...json({ name: 'Rex', tag: 'dog' }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.headers['content-type']).toBe('application/json; charset=utf-8');
+    const pet = parsed(created.body);
+    expect(pet).toMatchObject({ name: 'Rex', tag: 'dog', id: expect.any(Number) });
+
+    const read = await mock.answer({ method: 'GET', path: `/pets/${pet.id}` });
+    expect([read.status, parsed(read.body)]).toEqual([200, pet]);
+    const listed = await mock.answer({ method: 'GET', path: '/pets?limit=10' });
+    expect(parsed(listed.body)).toEqual([pet]);
+
+    const removed = await mock.answer({ method: 'DELETE', path: `/pets/${pet.id}` });
+    expect([removed.status, removed.body]).toEqual([204, undefined]);
+    const gone = await mock.answer({ method: 'GET', path: `/pets/${pet.id}` });
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses a body that breaks the schema in the shape of the declared default, and says where', async () => {
+    const mock = mockDocument(example('3.0/json/petstore-expanded.json'), { fileName: 'petstore.json' });
+    const answer = await mock.answer({ method: 'POST', path: '/pets', ...json({ name: 7 }) });
+    expect(answer.status).toBe(400);
+    expect(answer.problems).toEqual([{ location: 'body.name', message: 'must be a string, got an integer' }]);
+    expect(JSON.parse(answer.headers['sandbox-problems'])).toEqual(answer.problems);
+    // the document's `default` Error: a code and a message, with the problems beside them
+    expect(parsed(answer.body)).toMatchObject({
+      code: expect.any(Number),
+      message: expect.any(String),
+      errors: answer.problems,
+    });
+  });
+
+  it('answers a Swagger 2.0 document read as YAML, with values of the declared types', async () => {
+    const document = stringify(JSON.parse(example('2.0/json/petstore-expanded.json')));
+    const mock = mockDocument(document, { fileName: 'petstore.yaml' });
+    const answer = await mock.answer({ method: 'GET', path: '/pets/12' });
+    expect(answer.status).toBe(200);
+    expect(parsed(answer.body)).toMatchObject({ id: 12, name: expect.any(String) });
+    const unknown = await mock.answer({ method: 'GET', path: '/owners' });
+    expect(unknown.status).toBe(404);
+    const wrongMethod = await mock.answer({ method: 'PUT', path: '/pets/12' });
+    expect([wrongMethod.status, wrongMethod.headers.allow]).toEqual([405, 'GET, HEAD, DELETE, OPTIONS']);
+  });
+
+  it('gives the same answer to the same request under one seed', async () => {
+    const text = example('3.0/json/petstore-expanded.json');
+    const answers = await Promise.all(
+      [1, 1, 2].map((seed) =>
+        mockDocument(text, { fileName: 'petstore.json', seed }).answer({ method: 'GET', path: '/pets/5' }),
+      ),
+    );
+    const [first, again, other] = answers.map((a) => parsed(a.body));
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+  });
+
+  it('answers 507 when the records it is given may hold no more', async () => {
+    const records = memoryRecords({ maxRecords: 1, maxBytes: 1024 * 1024 });
+    const mock = mockDocument(example('3.0/json/petstore-expanded.json'), { fileName: 'p.json', records });
+    expect((await mock.answer({ method: 'POST', path: '/pets', ...json({ name: 'Rex' }) })).status).toBe(200);
+    const refused = await mock.answer({ method: 'POST', path: '/pets', ...json({ name: 'Tom' }) });
+    expect(refused.status).toBe(507);
+    expect(parsed(refused.body)).toMatchObject({ limit: 'records', max: 1 });
+  });
+
+  it('throws ImportError, with where, for a document it cannot read', () => {
+    expect(() => mockDocument('{"openapi": "3.0.0", "paths": ', { fileName: 'broken.json' })).toThrow(
+      ImportError,
+    );
+  });
+});

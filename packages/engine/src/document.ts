@@ -1,0 +1,135 @@
+import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
+import { answerRequest } from './answer/answerRequest.js';
+import { type CompiledApi, compileApi } from './answer/compileApi.js';
+import type { DeployedApi } from './answer/deployedApi.js';
+import type { SandboxAnswer } from './answer/exchange.js';
+import { memoryRecords } from './answer/memoryRecords.js';
+import type { Problem } from './answer/problem.js';
+import type { RecordStore } from './answer/records.js';
+import type { RequestTrace } from './answer/requestTrace.js';
+import type { Random } from './answer/simulate.js';
+import { toWire } from './answer/wire.js';
+import { importOpenApi } from './import/importOpenApi.js';
+
+export interface DocumentOptions {
+  /** The document's file name: its extension says JSON or YAML, and messages name it. */
+  fileName?: string;
+  /** Generated values are drawn from it and the request: the same request gets the same answer. */
+  seed?: number;
+  /** Where stateful collections keep their records; this process's memory unless given. */
+  records?: RecordStore;
+  /** Draws the traffic simulation's delays and failures. */
+  random?: Random;
+}
+
+export interface MockRequest {
+  method: string;
+  /** The path, with or without its query string. */
+  path: string;
+  query?: Record<string, string | string[] | undefined>;
+  headers?: Record<string, string | string[] | undefined>;
+  body?: string;
+}
+
+export interface MockAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+  /** What is wrong with the request, as validation found it; empty when nothing is. */
+  problems: Problem[];
+  /** The traffic simulation dropped the connection: nothing is to be sent. */
+  dropped?: true;
+}
+
+export interface Mock {
+  api: CompiledApi;
+  /** What of the document the mock could not honour, each with where it is (`#/paths/…`). */
+  warnings: ImportWarning[];
+  answer(request: MockRequest): Promise<MockAnswer>;
+}
+
+/** An imported document as the engine runs it: the API the platform would deploy from it. */
+export function deployedFromImport(
+  imported: ImportedApi,
+  options: { id?: number; key?: string; seed?: number } = {},
+): DeployedApi {
+  return {
+    id: options.id ?? 1,
+    key: options.key ?? '',
+    isAuthRequired: false,
+    securitySchemes: imported.securitySchemes ?? {},
+    declaredSchemas: new Map(Object.entries(JSON.parse(imported.declaredSchemasJson ?? '{}'))),
+    answerSeed: options.seed,
+    behaviour: imported.behaviour ?? null,
+    schemas: imported.schemas,
+    endpoints: imported.endpoints.map((e, position) => ({
+      id: position + 1,
+      method: e.methodType,
+      path: e.apiEndPoint,
+      tag: e.apiTag,
+      summary: e.summary,
+      operation_id: e.operationId,
+      get_api_id: null,
+      post_api_id: null,
+      put_api_id: null,
+      patch_api_id: null,
+      delete_api_id: null,
+      operation: e.operationJson === undefined ? null : JSON.parse(e.operationJson),
+      parameters: e.parameterConfigList,
+      headers: e.headerConfigList,
+      requests: e.requestConfigList,
+      responses: e.responseConfigList,
+      testRows: [],
+      behaviour: e.behaviour ?? null,
+    })),
+  };
+}
+
+function splitQuery(path: string): { path: string; query: Record<string, string | string[]> } {
+  const mark = path.indexOf('?');
+  const query: Record<string, string | string[]> = {};
+  if (mark < 0) return { path, query };
+  for (const [key, value] of new URLSearchParams(path.slice(mark + 1))) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return { path: path.slice(0, mark), query };
+}
+
+const lowerCased = (headers: MockRequest['headers'] = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * A mock of an OpenAPI 2.0, 3.0 or 3.1 document, or a Postman collection (JSON or YAML text): each
+ * request is answered as the hosted sandbox answers it. Throws ImportError for a document it cannot read.
+ */
+export function mockDocument(text: string, options: DocumentOptions = {}): Mock {
+  const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
+  const api = compileApi(deployedFromImport(imported, { seed: options.seed }));
+  const records = options.records ?? memoryRecords();
+  return {
+    api,
+    warnings: imported.warnings,
+    async answer(request) {
+      const { path, query } = splitQuery(request.path);
+      const trace: RequestTrace = {};
+      const answer: SandboxAnswer = await answerRequest(
+        api,
+        {
+          method: request.method.toUpperCase(),
+          key: api.key,
+          path,
+          query: { ...query, ...request.query },
+          headers: lowerCased(request.headers),
+          rawBody: request.body,
+          trace,
+        },
+        { records, random: options.random },
+      );
+      const problems = trace.problems ?? [];
+      if (answer.drop) return { status: 0, headers: {}, body: undefined, problems, dropped: true };
+      const { status, headers, text } = toWire(answer);
+      return { status, headers, body: text, problems };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// The engine: an OpenAPI document (or a Postman collection) in, answers out, with no database.
+// `mockDocument` is all a caller needs; the rest is for a platform that stores APIs its own way.
+
+export type { AnswerContext } from './answer/answerRequest.js';
+export { answerRequest } from './answer/answerRequest.js';
+export type { CompiledApi } from './answer/compileApi.js';
+export { compileApi } from './answer/compileApi.js';
+export type { DeployedApi, DeployedEndpoint } from './answer/deployedApi.js';
+export type { SandboxAnswer, SandboxRequest } from './answer/exchange.js';
+export { memoryRecords } from './answer/memoryRecords.js';
+export type { Problem } from './answer/problem.js';
+export type { RecordStore } from './answer/records.js';
+export { toWire, type WireAnswer } from './answer/wire.js';
+export type { DocumentOptions, Mock, MockAnswer, MockRequest } from './document.js';
+export { deployedFromImport, mockDocument } from './document.js';
+export { ImportError } from './import/ImportError.js';
+export { importOpenApi } from './import/importOpenApi.js';
