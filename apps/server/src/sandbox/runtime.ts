@@ -1,4 +1,4 @@
-import { answerRequest } from '@sandbox/engine/answer/answerRequest';
+import { type AnswerContext, answerRequest } from '@sandbox/engine/answer/answerRequest';
 import { type CompiledApi, compileApi } from '@sandbox/engine/answer/compileApi';
 import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import type { SandboxAnswer, SandboxRequest } from '@sandbox/engine/answer/exchange';
@@ -13,7 +13,8 @@ import { TokenCheck } from './tokens.js';
 
 interface Deployed {
   api: CompiledApi;
-  tokens: TokenCheck;
+  /** What the engine answers its requests with: the records, and the check of the product's tokens. */
+  context: AnswerContext;
 }
 
 /**
@@ -42,10 +43,10 @@ export function createSandboxRuntime(
       .select(['token', 'expires_at'])
       .where('api_master_id', '=', deployed.id)
       .execute();
-    return {
-      api: compileApi(deployed),
-      tokens: new TokenCheck(tokens.map((t) => ({ token: t.token, expiresAt: t.expires_at }))),
-    };
+    const api = compileApi(deployed);
+    const check = new TokenCheck(tokens.map((t) => ({ token: t.token, expiresAt: t.expires_at })));
+    const admit = api.isAuthRequired ? (request: SandboxRequest) => tokenRefusal(check, request) : undefined;
+    return { api, context: { records, random, admit } };
   }
 
   const cache = createDeployedApiCache(options.compiledApis, load, (deployed) => deployed.api.id);
@@ -67,18 +68,12 @@ export function createSandboxRuntime(
         if (request.method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers) };
         return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
       }
-      const { api, tokens } = deployed;
-      return answerRequest(api, request, {
-        records,
-        random,
-        admit: (call) => tokenRefusal(api, tokens, call),
-      });
+      return answerRequest(deployed.api, request, deployed.context);
     },
   };
 
   /** An API that requires the product's tokens refuses a call without an unexpired one. */
-  function tokenRefusal(api: CompiledApi, tokens: TokenCheck, request: SandboxRequest) {
-    if (!api.isAuthRequired) return undefined;
+  function tokenRefusal(tokens: TokenCheck, request: SandboxRequest) {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (token && tokens.accepts(token, now())) return undefined;
