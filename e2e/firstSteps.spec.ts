@@ -10,6 +10,7 @@ import {
 } from '@sandbox/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { editorText } from './support/editors.js';
 import { followLink, runProductInBrowser, toastOn } from './support/inBrowser.js';
 import {
   addMember,
@@ -196,6 +197,10 @@ describe('first steps', () => {
       await main().getByRole('combobox', { name: label }).click();
       await page.getByRole('option', { name: option, exact: true }).click();
     }
+    // copied once the operation's ready-made body is in the editor, as a user sees it before copying
+    await main().getByRole('tablist', { name: 'Request parts' }).getByRole('tab', { name: 'Body' }).click();
+    const body = main().getByRole('textbox', { name: 'Body', exact: true });
+    await expect.poll(() => editorText(body), { timeout: 10_000 }).toContain('"name"');
     const response = main().getByRole('region', { name: 'Response' });
     await response.getByRole('button', { name: 'Copy as cURL' }).click();
     await toast(labMessages.curlCopied).waitFor();
