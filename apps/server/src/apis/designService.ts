@@ -2,6 +2,7 @@ import {
   type BodyProperty,
   designMessages,
   type EndpointDetail,
+  type HttpMethodName,
   pathParameterNames,
   type ResponseConfig,
   routeShape,
@@ -23,10 +24,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
+import { declaredOperationOf } from '../export/exportOpenApi.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import {
-  designedOperation,
   removeResponse,
   writeParameters,
   writePathChanges,
@@ -50,7 +51,8 @@ import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from './
 
 // The calls that design an API: endpoints, parameters, bodies, responses and named schemas added,
 // changed and removed. Each change is checked against the rest of the API, written to the rows and
-// (for an imported endpoint or schema) to the declared model, and announced to the sandbox. A call
+// to the declared model (an API's operations and named schemas, whether imported or designed here),
+// and announced to the sandbox. A call
 // reads what decides it and writes in one transaction: it happens whole or not at all, and two calls
 // of one API never decide on what the other is half-way through writing.
 
@@ -169,9 +171,22 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
           summary: input.summary ?? input.description ?? null,
         };
         const names = pathParameterNames(input.apiEndPoint);
-        // an imported API answers and exports from its declared operations: the new one gets one too
+        // the API answers and exports from its declared operations: the new one gets one too,
+        // written from what the user entered as the export writes an endpoint's rows
         const operation = (await tx.design.keepsOperations(api.id))
-          ? JSON.stringify(designedOperation(values.tag, values.summary, names))
+          ? JSON.stringify(
+              declaredOperationOf({
+                apiTag: values.tag,
+                methodType: values.method as HttpMethodName,
+                apiEndPoint: values.path,
+                summary: values.summary,
+                operationId: null,
+                parameterConfigList: [],
+                headerConfigList: [],
+                requestConfigList: [],
+                responseConfigList: [],
+              }),
+            )
           : null;
         return tx.design.insertEndpoint(api.id, values, names, operation);
       });
@@ -334,7 +349,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
         await checkSchemas(tx, api.id, master);
         await insertSchemas(tx.db, api.id, [master]);
         const saved = await schemaNamed(tx, api.id, schemaName);
-        // an imported API answers from its declared schemas: the new one joins them
+        // the API answers from its declared schemas: the new one joins them
         await editDeclaredSchemas(tx.db, api.id, (declared) => ({
           ...declared,
           [schemaName]: schemaOfMaster(saved),

@@ -261,8 +261,18 @@ export function createDesignStore(db: Kysely<Database>) {
       await db.deleteFrom('schemas').where('id', '=', schemaId).execute();
     },
 
-    /** Whether any endpoint of the API keeps a declared operation (its document's). */
+    /**
+     * Whether the API keeps declared operations: one made in the product keeps a model from its
+     * creation, an imported one its document's; one made by an older release has its rows alone.
+     */
     async keepsOperations(apiMasterId: number): Promise<boolean> {
+      const model = await db
+        .selectFrom('api_masters')
+        .select('id')
+        .where('id', '=', apiMasterId)
+        .where('declared_schemas', 'is not', null)
+        .executeTakeFirst();
+      if (model) return true;
       const row = await db
         .selectFrom('endpoints')
         .select('id')
