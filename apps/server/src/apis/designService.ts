@@ -173,22 +173,18 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
         const names = pathParameterNames(input.apiEndPoint);
         // the API answers and exports from its declared operations: the new one gets one too,
         // written from what the user entered as the export writes an endpoint's rows
-        const operation = (await tx.design.keepsOperations(api.id))
-          ? JSON.stringify(
-              declaredOperationOf({
-                apiTag: values.tag,
-                methodType: values.method as HttpMethodName,
-                apiEndPoint: values.path,
-                summary: values.summary,
-                operationId: null,
-                parameterConfigList: [],
-                headerConfigList: [],
-                requestConfigList: [],
-                responseConfigList: [],
-              }),
-            )
-          : null;
-        return tx.design.insertEndpoint(api.id, values, names, operation);
+        const operation = declaredOperationOf({
+          apiTag: values.tag,
+          methodType: values.method as HttpMethodName,
+          apiEndPoint: values.path,
+          summary: values.summary,
+          operationId: null,
+          parameterConfigList: [],
+          headerConfigList: [],
+          requestConfigList: [],
+          responseConfigList: [],
+        });
+        return tx.design.insertEndpoint(api.id, values, names, JSON.stringify(operation));
       });
       return endpointDetail(user, api.id, id);
     },
