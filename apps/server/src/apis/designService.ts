@@ -51,10 +51,10 @@ import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from './
 
 // The calls that design an API: endpoints, parameters, bodies, responses and named schemas added,
 // changed and removed. Each change is checked against the rest of the API, written to the rows and
-// to the declared model (an API's operations and named schemas, whether imported or designed here),
-// and announced to the sandbox. A call
-// reads what decides it and writes in one transaction: it happens whole or not at all, and two calls
-// of one API never decide on what the other is half-way through writing.
+// to the declared model (the operations and named schemas every API keeps, imported or designed
+// here), and announced to the sandbox. A call reads what decides it and writes in one transaction: it
+// happens whole or not at all, and two calls of one API never decide on what the other is half-way
+// through writing.
 
 export interface DesignDeps {
   db: Kysely<Database>;
