@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ownOriginCheck } from '@sandbox/engine/answer/originHeaders';
 import type { Random } from '@sandbox/engine/answer/simulate';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { declareFromRows } from './apis/declareFromRows.js';
 import { importRoutes } from './apis/importRoutes.js';
 import { loadDeployedApi } from './apis/loadDeployedApi.js';
 import { apisRoutes } from './apis/routes.js';
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   const db = connect(config, (error) => server.log.warn({ err: error }, 'a database connection was lost'));
   server.addHook('onClose', () => db.close());
-  await migrate(db);
+  await migrate(db, { declareFromRows });
 
   const mailer =
     options.mailer ??

@@ -2,6 +2,7 @@ import {
   type BodyProperty,
   designMessages,
   type EndpointDetail,
+  type HttpMethodName,
   pathParameterNames,
   type ResponseConfig,
   routeShape,
@@ -23,10 +24,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/store.js';
 import type { Database } from '../db/schema.js';
+import { declaredOperationOf } from '../export/exportOpenApi.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import {
-  designedOperation,
   removeResponse,
   writeParameters,
   writePathChanges,
@@ -50,9 +51,10 @@ import { type ApiRow, type ApiStore, createApiStore, type EndpointRow } from './
 
 // The calls that design an API: endpoints, parameters, bodies, responses and named schemas added,
 // changed and removed. Each change is checked against the rest of the API, written to the rows and
-// (for an imported endpoint or schema) to the declared model, and announced to the sandbox. A call
-// reads what decides it and writes in one transaction: it happens whole or not at all, and two calls
-// of one API never decide on what the other is half-way through writing.
+// to the declared model (the operations and named schemas every API keeps, imported or designed
+// here), and announced to the sandbox. A call reads what decides it and writes in one transaction: it
+// happens whole or not at all, and two calls of one API never decide on what the other is half-way
+// through writing.
 
 export interface DesignDeps {
   db: Kysely<Database>;
@@ -169,11 +171,20 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
           summary: input.summary ?? input.description ?? null,
         };
         const names = pathParameterNames(input.apiEndPoint);
-        // an imported API answers and exports from its declared operations: the new one gets one too
-        const operation = (await tx.design.keepsOperations(api.id))
-          ? JSON.stringify(designedOperation(values.tag, values.summary, names))
-          : null;
-        return tx.design.insertEndpoint(api.id, values, names, operation);
+        // the API answers and exports from its declared operations: the new one gets one too,
+        // written from what the user entered as the export writes an endpoint's rows
+        const operation = declaredOperationOf({
+          apiTag: values.tag,
+          methodType: values.method as HttpMethodName,
+          apiEndPoint: values.path,
+          summary: values.summary,
+          operationId: null,
+          parameterConfigList: [],
+          headerConfigList: [],
+          requestConfigList: [],
+          responseConfigList: [],
+        });
+        return tx.design.insertEndpoint(api.id, values, names, JSON.stringify(operation));
       });
       return endpointDetail(user, api.id, id);
     },
@@ -334,7 +345,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
         await checkSchemas(tx, api.id, master);
         await insertSchemas(tx.db, api.id, [master]);
         const saved = await schemaNamed(tx, api.id, schemaName);
-        // an imported API answers from its declared schemas: the new one joins them
+        // the API answers from its declared schemas: the new one joins them
         await editDeclaredSchemas(tx.db, api.id, (declared) => ({
           ...declared,
           [schemaName]: schemaOfMaster(saved),

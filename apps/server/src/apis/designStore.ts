@@ -42,13 +42,13 @@ export function createDesignStore(db: Kysely<Database>) {
   return {
     /**
      * A designed endpoint, last of the API's, with a required path parameter per `{name}`, and the
-     * declared operation it starts with (null: it answers from its rows).
+     * declared operation it starts with (as JSON).
      */
     async insertEndpoint(
       apiMasterId: number,
       values: EndpointValues,
       pathParameters: string[],
-      operation: string | null,
+      operation: string,
     ) {
       const last = await db
         .selectFrom('endpoints')
@@ -259,18 +259,6 @@ export function createDesignStore(db: Kysely<Database>) {
 
     async deleteSchema(schemaId: number) {
       await db.deleteFrom('schemas').where('id', '=', schemaId).execute();
-    },
-
-    /** Whether any endpoint of the API keeps a declared operation (its document's). */
-    async keepsOperations(apiMasterId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('endpoints')
-        .select('id')
-        .where('api_master_id', '=', apiMasterId)
-        .where('operation', 'is not', null)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** The API's endpoints that keep a declared operation, with it as JSON. */

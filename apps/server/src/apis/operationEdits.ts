@@ -2,8 +2,9 @@ import type { DeclaredOperation, DeclaredParameter, HeaderConfig, ParameterConfi
 import { constraintsOf, refTo, type SchemaObject } from '@sandbox/engine/model/toSchemaObjects';
 import type { PathParameterChanges } from './pathParameters.js';
 
-// An imported endpoint answers from its declared operation: what a design call changes of the
-// endpoint's rows is written there too, and everything else of the operation stays as written.
+// An endpoint answers from its declared operation (its document's, or the one it was designed with):
+// what a design call changes of the endpoint's rows is written there too, and everything else of the
+// operation stays as written.
 
 export type Place = 'path' | 'query' | 'cookie' | 'header';
 
@@ -103,28 +104,6 @@ export function writePathChanges(
   for (const name of changes.added)
     edited.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   return edited;
-}
-
-/**
- * The operation an endpoint added to an imported API starts with, so that the API's export and
- * sandbox go on reading its model: the endpoint's tag, summary and path parameters, no responses yet.
- */
-export function designedOperation(
-  tag: string,
-  summary: string | null,
-  pathParameters: string[],
-): DeclaredOperation {
-  return {
-    tags: [tag],
-    ...(summary && { summary }),
-    parameters: pathParameters.map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    })),
-    responses: {},
-  };
 }
 
 /** The operation's tag and summary as the endpoint's. */

@@ -224,7 +224,8 @@ export function createApisService({
         operation ? [{ method, path, operation }] : [],
       );
       const behaviours = await loadApiBehaviours(db, api.id);
-      // an API imported before operations were kept, or made by hand, has only its catalog
+      // only an API an older release kept as rows alone had its catalog alone; migration 022 gave
+      // each its model, so none is written from here any more
       if (declared.length === 0 || declared.length < endpoints.length) {
         return writeBehaviours(exportOpenApi(await store.loadCatalog(api)), behaviours);
       }

@@ -242,7 +242,8 @@ export function createApiStore(db: Kysely<Database>) {
           created_at: now(),
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
-          declared_schemas: imported?.declaredSchemasJson ?? null,
+          // an API made in the product keeps a model from its creation, as an imported one does
+          declared_schemas: imported ? (imported.declaredSchemasJson ?? null) : '{}',
           behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
           import_baseline: imported ? storedBaselineOf(imported) : null,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, dialects } from '../../test/support/scratchDatabase.js';
+import { declareFromRows } from '../apis/declareFromRows.js';
 import { connect, type Db } from './connection.js';
 import { migrate } from './migrate.js';
 
@@ -35,8 +36,8 @@ describe.each(dialects)('data layer on %s', (dialect) => {
   });
 
   it('migrates an empty database, and again without change', async () => {
-    await migrate(db);
-    await migrate(db);
+    await migrate(db, { declareFromRows });
+    await migrate(db, { declareFromRows });
     const rows = await db.kysely.selectFrom('users').selectAll().execute();
     expect(rows).toEqual([]);
   });

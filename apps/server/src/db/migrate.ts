@@ -1,5 +1,6 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection.js';
+import type { MigrationDeps } from './migrationDeps.js';
 import * as accounts from './migrations/001_accounts.js';
 import * as catalog from './migrations/002_catalog.js';
 import * as accountRecovery from './migrations/003_account_recovery.js';
@@ -21,6 +22,7 @@ import * as designedRows from './migrations/018_designed_rows.js';
 import * as importBaseline from './migrations/019_import_baseline.js';
 import * as recordListingKey from './migrations/020_record_listing_key.js';
 import * as requestLogGaps from './migrations/021_request_log_gaps.js';
+import * as declaredModels from './migrations/022_declared_models.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -45,13 +47,16 @@ const migrations = {
   '019_import_baseline': importBaseline,
   '020_record_listing_key': recordListingKey,
   '021_request_log_gaps': requestLogGaps,
+  '022_declared_models': declaredModels,
 };
 
-export async function migrate(db: Db): Promise<void> {
+/** Applies the migrations not yet applied; `deps` gives those that apply a capability's rules. */
+export async function migrate(db: Db, deps: MigrationDeps): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const all: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(migrations)) all[name] = { up: (k) => m.up(k, db.dialect) };
+      for (const [name, m] of Object.entries(migrations))
+        all[name] = { up: (k) => m.up(k, db.dialect, deps) };
       return all;
     },
   };

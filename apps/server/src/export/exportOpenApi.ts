@@ -1,9 +1,12 @@
 import type {
+  DeclaredOperation,
+  DeclaredSchemas,
   HeaderConfig,
   ImportedApi,
   ImportedEndpoint,
   ParameterConfig,
   ResponseConfig,
+  SchemaMaster,
 } from '@sandbox/contracts';
 import {
   constraintsOf,
@@ -24,7 +27,8 @@ export interface OpenApiDocument {
 
 /**
  * Writes an API of the catalog (imported or stored, ids are ignored) as an OpenAPI 3.1.0 document:
- * the export of an API that has no model (exportModel.ts writes those that have one).
+ * the export of an API that has no model (exportModel.ts writes those that have one), and what the
+ * model of an API made without one is written from.
  */
 export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocument {
   const paths = new Map<string, [string, unknown][]>();
@@ -39,12 +43,30 @@ export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocume
     info: { title: api.title, version: api.version },
     paths: Object.fromEntries([...paths].map(([path, operations]) => [path, Object.fromEntries(operations)])),
     components: {
-      schemas: Object.fromEntries(api.schemas.map((master) => [master.schemaName, schemaOfMaster(master)])),
+      schemas: schemaObjectsOf(api.schemas),
     },
   };
   if (api.description != null) document.info.description = api.description;
   if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
   return document;
+}
+
+/**
+ * An endpoint's rows as its declared operation, written as this export writes them: the model of an
+ * endpoint designed in the product, and of one an older release kept as rows alone (migration 022).
+ */
+export function declaredOperationOf(endpoint: ImportedEndpoint): DeclaredOperation {
+  return { parameters: [], responses: {}, ...operationOf(endpoint) } as DeclaredOperation;
+}
+
+/** The catalog's named schemas as declared schemas, as this export writes them. */
+export function declaredSchemasOf(schemas: SchemaMaster[]): DeclaredSchemas {
+  return schemaObjectsOf(schemas);
+}
+
+function schemaObjectsOf(schemas: SchemaMaster[]): Record<string, SchemaObject> {
+  // fromEntries: a schema named `__proto__` is a name like any other
+  return Object.fromEntries(schemas.map((master) => [master.schemaName, schemaOfMaster(master)]));
 }
 
 function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {

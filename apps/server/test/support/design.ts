@@ -7,7 +7,7 @@ import type { TestApp } from './testApp.js';
 type Method = NonNullable<InjectOptions['method']>;
 
 /** A caller of the control plane that fails the test on an unexpected status. */
-export function designer(app: TestApp, auth: { authorization: string }) {
+export function designer(app: Pick<TestApp, 'server'>, auth: { authorization: string }) {
   const send = (method: Method, url: string, payload?: unknown) =>
     app.server.inject({
       method,
