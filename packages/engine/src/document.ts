@@ -1,5 +1,6 @@
 import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
 import { answerRequest } from './answer/answerRequest.js';
+import type { AnswerStyle } from './answer/answerStyle.js';
 import { type CompiledApi, compileApi } from './answer/compileApi.js';
 import type { DeployedApi } from './answer/deployedApi.js';
 import type { SandboxAnswer } from './answer/exchange.js';
@@ -20,6 +21,16 @@ export interface DocumentOptions {
   records?: RecordStore;
   /** Draws the traffic simulation's delays and failures. */
   random?: Random;
+  /** `prism`: answer as Stoplight Prism does where it and the hosted sandbox differ (see AnswerStyle). */
+  dialect?: 'sandbox' | 'prism';
+  /** Writes change what reads answer: true by default, as in the hosted sandbox. */
+  stateful?: boolean;
+  /** Generated bodies, never examples (Prism's --dynamic). */
+  dynamic?: boolean;
+  /** Generated bodies where the document has examples (Prism's --ignoreExamples). */
+  ignoreExamples?: boolean;
+  /** An answer that breaks its own schema becomes a 500 listing why (Prism's --errors). */
+  errors?: boolean;
 }
 
 export interface MockRequest {
@@ -43,6 +54,8 @@ export interface MockAnswer {
 
 export interface Mock {
   api: CompiledApi;
+  /** Every operation the document declares, in its order. */
+  operations: { method: string; path: string }[];
   /** What of the document the mock could not honour, each with where it is (`#/paths/…`). */
   warnings: ImportWarning[];
   answer(request: MockRequest): Promise<MockAnswer>;
@@ -107,8 +120,19 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
   const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
   const api = compileApi(deployedFromImport(imported, { seed: options.seed }));
   const records = options.records ?? memoryRecords();
+  const style: AnswerStyle | undefined =
+    options.dialect === 'prism' || options.stateful === false || options.dynamic || options.ignoreExamples
+      ? {
+          prism: options.dialect === 'prism',
+          stateful: options.stateful ?? true,
+          dynamic: options.dynamic ?? false,
+          ignoreExamples: options.ignoreExamples ?? false,
+          errors: options.errors ?? false,
+        }
+      : undefined;
   return {
     api,
+    operations: imported.endpoints.map((e) => ({ method: e.methodType, path: e.apiEndPoint })),
     warnings: imported.warnings,
     async answer(request) {
       const { path, query } = splitQuery(request.path);
@@ -124,7 +148,7 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
           rawBody: request.body,
           trace,
         },
-        { records, random: options.random },
+        { records, random: options.random, style },
       );
       const problems = trace.problems ?? [];
       if (answer.drop) return { status: 0, headers: {}, body: undefined, problems, dropped: true };

@@ -1,8 +1,11 @@
-import { readPreferences, responseFor } from './chooseResponse.js';
+import type { AnswerStyle } from './answerStyle.js';
+import { type Preferences, readPreferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import { invalidAnswer } from './documentAnswer.js';
 import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { preflightHeaders } from './preflight.js';
+import { prismInvalid, prismUnauthorized, prismUnsupported } from './prismAnswer.js';
+import { noMethodMatched, noPathMatched, notAcceptable as prismNotAcceptable } from './prismProblems.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { respondTo } from './respond.js';
@@ -19,6 +22,8 @@ export interface AnswerContext {
    * an answer refuses the call with it.
    */
   admit?: (request: SandboxRequest) => SandboxAnswer | undefined;
+  /** Where to answer as Prism does (the command-line program); the hosted sandbox's way without it. */
+  style?: AnswerStyle;
 }
 
 /**
@@ -28,12 +33,18 @@ export interface AnswerContext {
 export async function answerRequest(
   api: CompiledApi,
   request: SandboxRequest,
-  { records, random = Math.random, admit }: AnswerContext,
+  { records, random = Math.random, admit, style }: AnswerContext,
 ): Promise<SandboxAnswer> {
   if (request.trace) request.trace.api = api;
 
   const found = api.router.lookup(request.method, request.path);
   if (request.trace) request.trace.route = found;
+  if (found.kind !== 'found' && style?.prism) {
+    // Prism answers an undeclared OPTIONS like any undeclared method (its server answers preflights)
+    return found.kind === 'method-not-allowed'
+      ? noMethodMatched(request.path, request.method)
+      : noPathMatched(request.path);
+  }
   if (found.kind !== 'found') {
     // OPTIONS the document does not declare: what the path answers, and CORS as for a preflight
     const allow = found.kind === 'method-not-allowed' ? [...found.allowed, 'OPTIONS'].join(', ') : null;
@@ -55,13 +66,14 @@ export async function answerRequest(
   // then the document's own security, before validation (as Prism does); the product's token
   // checked above stands for the schemes that travel in Authorization
   const refused = endpoint.security?.(request, api.isAuthRequired);
+  if (refused && style?.prism) return prismUnauthorized(endpoint, refused, acceptOf(request), api.model);
   if (refused) return refused;
   // traffic simulation after the checks of who may call: an unauthorised call still gets its 401
   const { behaviour } = endpoint;
   if (behaviour === undefined || optsOut(request.headers))
-    return answerCall(records, api, endpoint, params, request);
+    return answerCall(records, api, endpoint, params, request, style);
   return simulate(behaviour, { api, endpoint, params, request }, records, random, () =>
-    answerCall(records, api, endpoint, params, request),
+    answerCall(records, api, endpoint, params, request, style),
   );
 }
 
@@ -72,23 +84,47 @@ async function answerCall(
   endpoint: CompiledEndpoint,
   params: Record<string, string>,
   request: SandboxRequest,
+  style: AnswerStyle | undefined,
 ): Promise<SandboxAnswer> {
   const checked = await validateRequest(endpoint.request, request, params);
   if (request.trace && 'problems' in checked) request.trace.problems = checked.problems;
   // an API answering deterministically generates this request's values from its seed and the request
   const model = api.model.forRequest(request);
-  const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
-  if ('unsupported' in checked) return unsupportedMediaType(checked.unsupported);
+  const accept = acceptOf(request);
+  const prism = style?.prism === true;
+  if ('unsupported' in checked)
+    return prism ? prismUnsupported(endpoint, accept, model) : unsupportedMediaType(checked.unsupported);
   if ('problems' in checked)
-    return invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
-  const preferences = readPreferences(request.headers.prefer, request.query);
+    return prism
+      ? prismInvalid(endpoint, checked.problems, accept, model)
+      : invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
+  const preferences = withStyle(readPreferences(request.headers.prefer, request.query), style);
   const preferred =
     preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
   const chosen = preferred ?? endpoint.responses.success;
   const media = chosen?.response.media?.choose(accept);
-  if (media === null) return notAcceptable(chosen?.response.media?.available ?? []);
-  const answer = { body: checked.body, chosen, media, preferences, accept };
-  return respondTo({ api, endpoint, params, request }, model, answer, records);
+  if (media === null)
+    return prism
+      ? prismNotAcceptable(accept ?? '*/*')
+      : notAcceptable(chosen?.response.media?.available ?? []);
+  const stateless = style !== undefined && !style.stateful;
+  const answer = { body: checked.body, chosen, media, preferences, accept, stateless };
+  const answered = await respondTo({ api, endpoint, params, request }, model, answer, records);
+  // RFC 9745's header, as Prism sends it on a deprecated operation's answers
+  if (prism && endpoint.deprecated) answered.headers = { ...answered.headers, deprecation: 'true' };
+  return answered;
+}
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const acceptOf = (request: SandboxRequest) => headerText(request.headers.accept);
+
+/** Prism's `--dynamic` and `--ignoreExamples` ask for generated bodies unless the request asks otherwise. */
+function withStyle(
+  preferences: Preferences | undefined,
+  style: AnswerStyle | undefined,
+): Preferences | undefined {
+  if (!style?.dynamic && !style?.ignoreExamples) return preferences;
+  return { dynamic: true, ...preferences };
 }
 
 /** RFC 9110 §15.5.16: the body is in a media type the operation does not take; the problem lists those it does. */

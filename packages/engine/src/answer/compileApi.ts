@@ -35,6 +35,8 @@ export interface CompiledEndpoint {
   security?: SecurityCheck;
   /** Its traffic simulation (delays, failures): its own, else the API's; absent when neither has one. */
   behaviour?: Behaviour;
+  /** The document marks the operation deprecated. */
+  deprecated?: boolean;
 }
 
 export interface CompiledApi {
@@ -184,6 +186,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       item: lastParam ? { param: lastParam, field: idField } : undefined,
       security: securityOf(e.operation),
       behaviour: e.behaviour ?? api.behaviour ?? undefined,
+      deprecated: (e.operation as { deprecated?: unknown } | null)?.deprecated === true || undefined,
     });
   }
   const credentialNames = credentialNamesOf(api.securitySchemes);
