@@ -109,6 +109,8 @@ function splitQuery(path: string): { path: string; query: Record<string, string 
   return { path: path.slice(0, mark), query };
 }
 
+const ADDED_CHARSET = '; charset=utf-8';
+
 const lowerCased = (headers: MockRequest['headers'] = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
@@ -153,6 +155,9 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
       const problems = trace.problems ?? [];
       if (answer.drop) return { status: 0, headers: {}, body: undefined, problems, dropped: true };
       const { status, headers, text } = toWire(answer);
+      // Prism sends the declared media type as the document writes it, with no charset added
+      if (style?.prism && headers['content-type']?.endsWith(ADDED_CHARSET))
+        headers['content-type'] = headers['content-type'].slice(0, -ADDED_CHARSET.length);
       return { status, headers, body: text, problems };
     },
   };

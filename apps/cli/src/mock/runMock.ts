@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
 import type { MockFlags } from '../flags.js';
 import { type AnsweredCall, createMockHandler, type Mounted } from './answerHttp.js';
+import { asPrismReadsCollection } from './postmanInfo.js';
 import { readDocument } from './readDocument.js';
 import { cliLine, listeningLine, routeLine } from './routeLines.js';
 
 /** The engine's mock of one document, answering as Prism does, with the flags' choices. */
 async function loadMock(location: string, flags: MockFlags): Promise<Mock> {
   const { text, fileName } = await readDocument(location);
-  const mock = mockDocument(text, {
+  const mock = mockDocument(asPrismReadsCollection(text), {
     fileName,
     seed: flags.seed,
     dialect: 'prism',

@@ -101,13 +101,9 @@ export function prismUnauthorized(
   accept: string | undefined,
   model: ApiModel,
 ): SandboxAnswer {
-  const challenge = refusal.headers?.['www-authenticate'];
+  const challenge = refusal.prismChallenge;
   const declared = declaredAnswer(endpoint, [401], accept, model);
   const answer = declared && endpoint.responses.exact.has(401) ? declared : unauthorized(challenge);
-  answer.headers = {
-    ...answer.headers,
-    ...(challenge && { 'www-authenticate': challenge }),
-    ...violationsHeader([SECURITY_VIOLATION]),
-  };
+  answer.headers = { ...answer.headers, ...violationsHeader([SECURITY_VIOLATION]) };
   return answer;
 }
