@@ -31,6 +31,11 @@ export interface DocumentOptions {
   ignoreExamples?: boolean;
   /** An answer that breaks its own schema becomes a 500 listing why (Prism's --errors). */
   errors?: boolean;
+  /**
+   * Draws a body from a declared schema in place of the generator; `root` holds the document's named
+   * schemas under `components.schemas`, where the schema's references point. Prism's static sampler.
+   */
+  sample?: (schema: unknown, root: unknown) => unknown;
 }
 
 export interface MockRequest {
@@ -122,6 +127,13 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
   const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
   const api = compileApi(deployedFromImport(imported, { seed: options.seed }));
   const records = options.records ?? memoryRecords();
+  // Prism answers an example as written, and says in sl-violations what it breaks
+  if (options.dialect === 'prism') api.model.examplesAsWritten = true;
+  const { sample } = options;
+  if (sample) {
+    const root = { components: { schemas: JSON.parse(imported.declaredSchemasJson ?? '{}') } };
+    api.model.sampler = (declared) => sample(declared, root);
+  }
   const style: AnswerStyle | undefined =
     options.dialect === 'prism' || options.stateful === false || options.dynamic || options.ignoreExamples
       ? {

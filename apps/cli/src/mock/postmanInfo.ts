@@ -2,6 +2,8 @@
 // (the engine knows a collection by it), and request URLs given only as parts (`path: ["todos"]`,
 // no `raw`, which is all the converter reads). Both are completed here, before the engine reads one.
 
+import { parse } from 'yaml';
+
 const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 type Json = Record<string, unknown>;
@@ -46,7 +48,8 @@ export function asPrismReadsCollection(source: string): string {
   if (!/^\s*\{/.test(source) || !source.includes('"item"')) return source;
   let document: unknown;
   try {
-    document = JSON.parse(source);
+    // YAML, as Prism reads every document: it takes JSON with trailing commas too
+    document = parse(source);
   } catch {
     return source;
   }

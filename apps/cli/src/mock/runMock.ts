@@ -1,11 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
+import { sample } from '@stoplight/json-schema-sampler';
 import type { MockFlags } from '../flags.js';
 import { type AnsweredCall, createMockHandler, type Mounted } from './answerHttp.js';
 import { asPrismReadsCollection } from './postmanInfo.js';
 import { readDocument } from './readDocument.js';
 import { cliLine, listeningLine, routeLine } from './routeLines.js';
+
+/** Prism's own sampler, with the budget Prism gives it (prism-http's generateStatic). */
+const staticSample = (schema: unknown, root: unknown) =>
+  sample(schema as Parameters<typeof sample>[0], { ticks: 2500 }, root as object);
 
 /** The engine's mock of one document, answering as Prism does, with the flags' choices. */
 async function loadMock(location: string, flags: MockFlags): Promise<Mock> {
@@ -19,6 +24,8 @@ async function loadMock(location: string, flags: MockFlags): Promise<Mock> {
     ignoreExamples: flags.ignoreExamples,
     errors: flags.errors,
     records: memoryRecords(),
+    // without --dynamic, Prism answers a schema without examples with its static sample
+    sample: flags.dynamic ? undefined : staticSample,
   });
   if (mock.operations.length === 0) throw new Error('No operations found in the current file.');
   return mock;

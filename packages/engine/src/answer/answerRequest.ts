@@ -4,8 +4,14 @@ import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import { invalidAnswer } from './documentAnswer.js';
 import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { preflightHeaders } from './preflight.js';
-import { prismInvalid, prismUnauthorized, prismUnsupported } from './prismAnswer.js';
-import { noMethodMatched, noPathMatched, notAcceptable as prismNotAcceptable } from './prismProblems.js';
+import { prismInvalid, prismUnauthorized, prismUnsupported, violationsHeader } from './prismAnswer.js';
+import {
+  noMethodMatched,
+  noPathMatched,
+  notAcceptable as prismNotAcceptable,
+  violationsError,
+} from './prismProblems.js';
+import { responseViolations } from './prismResponseCheck.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { respondTo } from './respond.js';
@@ -110,8 +116,19 @@ async function answerCall(
   const stateless = style !== undefined && !style.stateful;
   const answer = { body: checked.body, chosen, media, preferences, accept, stateless };
   const answered = await respondTo({ api, endpoint, params, request }, model, answer, records);
-  // RFC 9745's header, as Prism sends it on a deprecated operation's answers
-  if (prism && endpoint.deprecated) answered.headers = { ...answered.headers, deprecation: 'true' };
+  if (!prism) return answered;
+  const violations = responseViolations(api, media, answered);
+  if (violations.length > 0 && style.errors) {
+    const refused = violationsError(violations);
+    refused.headers = violationsHeader(violations);
+    return refused;
+  }
+  answered.headers = {
+    ...answered.headers,
+    ...violationsHeader(violations),
+    // RFC 9745's header, as Prism sends it on a deprecated operation's answers
+    ...(endpoint.deprecated && { deprecation: 'true' }),
+  };
   return answered;
 }
 

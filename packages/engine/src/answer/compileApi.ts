@@ -52,6 +52,8 @@ export interface CompiledApi {
   startingRecords: Map<string, StartingRecords>;
   /** The header (lower case) and query names of its API-key schemes: the request log masks them. */
   credentialNames: { headers: string[]; query: string[] };
+  /** Checks answers against their schemas, for a mock that reports what its answers break (Prism's). */
+  answerValidator: ApiValidator;
 }
 
 function credentialNamesOf(schemes: DeployedApi['securitySchemes']): CompiledApi['credentialNames'] {
@@ -199,5 +201,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
     idFields,
     startingRecords: startingRecordsOf(api, collections, idFields),
     credentialNames,
+    // Ajv is created on first use: the hosted sandbox never checks its answers
+    answerValidator: new ApiValidator(named, 'response'),
   };
 }

@@ -54,6 +54,7 @@ export function sourceOf(
  * is checked: an XML or text example is the body as written, not a value of the schema.
  */
 function exampleFits(media: CompiledMedia, model: ApiModel): boolean {
+  if (model.examplesAsWritten) return true;
   media.exampleFits ??= media.kind !== 'json' || model.accepts(media.schema, media.example?.value);
   return media.exampleFits;
 }

@@ -22,7 +22,9 @@ const MAX_SAFE_HEADER_LENGTH = 8 * 1024 - 100;
 /** Prism's `sl-violations` header: every violation, cut short past what a header safely carries. */
 export function violationsHeader(violations: PrismViolation[]): Record<string, string> {
   if (violations.length === 0) return {};
-  let value = JSON.stringify(violations);
+  let value = JSON.stringify(
+    violations.map(({ location, severity, code, bare }) => ({ location, severity, code, message: bare })),
+  );
   if (value.length > MAX_SAFE_HEADER_LENGTH)
     value = `Too many violations! ${value.substring(0, MAX_SAFE_HEADER_LENGTH)}`;
   return { 'sl-violations': value };
@@ -92,6 +94,7 @@ const SECURITY_VIOLATION: PrismViolation = {
   severity: 'Error',
   code: 401,
   message: 'Invalid security scheme used',
+  bare: 'Invalid security scheme used',
 };
 
 /** A call without the credentials the operation asks: the declared 401, else Prism's, with the challenge. */

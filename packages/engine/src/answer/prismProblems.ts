@@ -13,8 +13,19 @@ export interface PrismViolation {
   location: string[];
   severity: 'Error' | 'Warning';
   code: string | number;
+  /** As a 422's or a 500's body words it: `Request body property id must be integer`. */
   message: string;
+  /** As sl-violations words it: Ajv's message alone, `must be integer`. */
+  bare: string;
 }
+
+/** A violation as a problem's `validation` lists it. */
+export const listed = ({ location, severity, code, message }: PrismViolation) => ({
+  location,
+  severity,
+  code,
+  message,
+});
 
 /** The Ajv error a problem was read from, for Prism's wording of it; kept off the problem itself. */
 export const ajvErrorOf = new WeakMap<Problem, ErrorObject>();
@@ -58,7 +69,7 @@ export const unprocessable = (violations: PrismViolation[]) =>
     'Invalid request',
     422,
     'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.',
-    { validation: violations },
+    { validation: violations.map(listed) },
   );
 
 export const unauthorized = (challenge: string | undefined) =>
@@ -88,7 +99,7 @@ export const violationsError = (violations: PrismViolation[]) =>
     'Request/Response not valid',
     500,
     'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
-    { validation: violations },
+    { validation: violations.map(listed) },
   );
 
 const PLACE_NOUNS: Record<string, string> = {
@@ -112,6 +123,7 @@ export function prismViolation(problem: Problem, side: 'Request' | 'Response'): 
       severity: 'Error',
       code: 'invalid',
       message: `${side} ${problem.location} ${problem.message}`,
+      bare: problem.message,
     };
   }
   const location = error.instancePath
@@ -126,6 +138,7 @@ export function prismViolation(problem: Problem, side: 'Request' | 'Response'): 
     severity: 'Error',
     code: error.keyword,
     message: `${where} ${ajvMessage(error)}`,
+    bare: ajvMessage(error),
   };
 }
 

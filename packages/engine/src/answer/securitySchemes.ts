@@ -175,8 +175,13 @@ function refusal(
     wanted.length === 1
       ? `This operation needs ${wanted[0]}`
       : `This operation needs one of: ${wanted.map((w, i) => `(${i + 1}) ${w}`).join('; ')}`;
+  // Prism challenges only for a credential not sent at all: a malformed one is refused without
   const prismChallenge = [
-    ...new Set(alternatives.flat().flatMap((c) => (c.prismChallenge ? [c.prismChallenge] : []))),
+    ...new Set(
+      alternatives
+        .flat()
+        .flatMap((c) => (c.prismChallenge && missing.includes(c.missing) ? [c.prismChallenge] : [])),
+    ),
   ].join(',');
   return {
     status: 401,
