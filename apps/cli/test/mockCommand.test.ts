@@ -1,65 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { folderWith, PETSTORE } from './petstoreDocument.js';
 import { type Running, runToExit, startProgram } from './runProgram.js';
 
 // What a CI script does with Prism, done with api-sandbox: start it in the background on a port,
 // wait for "is listening on", call it, stop it with SIGTERM, and look at the exit code.
 
-const PETSTORE = `openapi: 3.0.3
-info: { title: Petstore, version: '1' }
-paths:
-  /pets:
-    get:
-      responses:
-        '200':
-          description: the pets
-          content:
-            application/json:
-              schema: { type: array, items: { $ref: '#/components/schemas/Pet' } }
-              example: [{ id: 1, name: Rex }]
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: { $ref: '#/components/schemas/Pet' }
-      responses:
-        '201':
-          description: created
-          content:
-            application/json:
-              schema: { $ref: '#/components/schemas/Pet' }
-              example: { id: 2, name: Tom }
-  /pets/{petId}:
-    get:
-      deprecated: true
-      parameters:
-        - { name: petId, in: path, required: true, schema: { type: integer } }
-      responses:
-        '200':
-          description: a pet
-          content:
-            application/json:
-              schema: { $ref: '#/components/schemas/Pet' }
-              example: { id: 1, name: Rex }
-components:
-  schemas:
-    Pet:
-      type: object
-      required: [id, name]
-      properties:
-        id: { type: integer }
-        name: { type: string }
-`;
-
 function petstoreFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'api-sandbox-'));
-  const file = join(dir, 'petstore.yaml');
-  writeFileSync(file, PETSTORE);
-  return file;
+  return join(folderWith({ 'petstore.yaml': PETSTORE }), 'petstore.yaml');
 }
 
 /** A port free now: the CI script picks one and passes it with -p. */

@@ -42,6 +42,15 @@ export function startProgram(args: string[], options: { cwd?: string } = {}): Pr
   });
 }
 
+/** Resolves once the program has written a line matching `pattern` (within 10 s). */
+export async function waitForOutput(running: Running, pattern: RegExp): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!pattern.test(running.output())) {
+    if (Date.now() > until) throw new Error(`no output matching ${pattern}:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Runs the program to its end (for the failures that stop it at start). */
 export function runToExit(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -16,8 +16,27 @@ export interface AnsweredCall {
   url: string;
   status: number;
   durationMs: number;
-  /** What broke the document, each `request.…` or `response.…` (as Prism's sl-violations). */
-  violations: { location: string; message: string }[];
+  /** What broke the document, as Prism's sl-violations lists it (`request` or `response` first). */
+  violations: Violation[];
+}
+
+export interface Violation {
+  location: string[];
+  severity: string;
+  code: string | number;
+  message: string;
+}
+
+/** The answer's violations: its sl-violations header, else the problems the engine found in the request. */
+function violationsOf(answer: MockAnswer): Violation[] {
+  const header = answer.headers['sl-violations'];
+  if (header?.startsWith('[')) return JSON.parse(header) as Violation[];
+  return answer.problems.map((p) => ({
+    location: ['request', ...p.location.split('.')],
+    severity: 'Error',
+    code: 'invalid',
+    message: p.message,
+  }));
 }
 
 /** The mount a path falls under: the longest prefix that is the path or a folder of it. */
@@ -130,7 +149,7 @@ export function createMockHandler(
       url,
       status: answer.status,
       durationMs: performance.now() - started,
-      violations: answer.problems.map((p) => ({ location: `request.${p.location}`, message: p.message })),
+      violations: violationsOf(answer),
     });
   };
 }

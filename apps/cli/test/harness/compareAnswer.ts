@@ -12,7 +12,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 //   other body as text;
 // - `====expect-loose====`: the body is not compared (Prism's gavel-era loose mode passed any body);
 // - an XML answer (an XML content type, or an expected body that is XML) is compared by structure,
-//   element values aside, as Prism's diff-js-xml with compareElementValues: false.
+//   element values and the order of differently named siblings aside, as Prism's diff-js-xml with
+//   compareElementValues: false.
 
 export interface HttpText {
   statusCode: number;
@@ -45,21 +46,21 @@ const parseJson = (text: string): { value: unknown } | undefined => {
 };
 
 const XML_TYPE = /^(application\/(.+\+)?xml|text\/xml)\b/i;
-const xmlParser = new XMLParser({ ignoreAttributes: false, preserveOrder: true });
+const xmlParser = new XMLParser({ ignoreAttributes: false });
 
-/** An XML document's shape: element and attribute names in order, values left out. */
+/**
+ * An XML document's shape: its elements and attributes by name, nested as written, their values and
+ * the order of differently named siblings left out (diff-js-xml compares parsed objects by key). The
+ * XML declaration is not an element.
+ */
 function xmlShape(text: string): unknown {
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip).filter((n) => n !== undefined);
-    if (node === null || typeof node !== 'object') return undefined;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '#text') continue;
-      out[key] = key === ':@' ? Object.keys(value as object).sort() : strip(value);
-    }
-    return Object.keys(out).length > 0 ? out : undefined;
+  const shape = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(shape);
+    if (node === null || typeof node !== 'object') return null;
+    const keys = Object.keys(node).filter((key) => !key.startsWith('?') && key !== '#text');
+    return Object.fromEntries(keys.sort().map((key) => [key, shape((node as Record<string, unknown>)[key])]));
   };
-  return strip(xmlParser.parse(text));
+  return shape(xmlParser.parse(text));
 }
 
 /** Why the answer differs from the expectation; empty when it agrees. */

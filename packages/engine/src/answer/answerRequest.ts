@@ -1,20 +1,28 @@
+import type { ApiModel } from '../model/apiModel.js';
 import type { AnswerStyle } from './answerStyle.js';
 import { type Preferences, readPreferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
+import type { CompiledMedia } from './compileResponses.js';
 import { invalidAnswer } from './documentAnswer.js';
 import type { SandboxAnswer, SandboxRequest } from './exchange.js';
+import type { Negotiated } from './negotiate.js';
 import { preflightHeaders } from './preflight.js';
 import { prismInvalid, prismUnauthorized, prismUnsupported, violationsHeader } from './prismAnswer.js';
 import {
+  missingExample,
+  noComplexObjectText,
   noMethodMatched,
   noPathMatched,
+  type PrismViolation,
   notAcceptable as prismNotAcceptable,
+  notFound as prismNotFound,
   violationsError,
 } from './prismProblems.js';
 import { responseViolations } from './prismResponseCheck.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { respondTo } from './respond.js';
+import { ComplexText } from './serialise.js';
 import { optsOut, type Random, simulate } from './simulate.js';
 import { validateRequest } from './validateRequest.js';
 
@@ -69,6 +77,9 @@ export async function answerRequest(
   if (refusedCaller) return refusedCaller;
 
   const { handler: endpoint, params } = found.match;
+  // Prism answers HEAD only where the document declares it
+  if (style?.prism && request.method === 'HEAD' && endpoint.method !== 'HEAD')
+    return noMethodMatched(request.path, request.method);
   // then the document's own security, before validation (as Prism does); the product's token
   // checked above stands for the schemes that travel in Authorization
   const refused = endpoint.security?.(request, api.isAuthRequired);
@@ -95,31 +106,47 @@ async function answerCall(
   const checked = await validateRequest(endpoint.request, request, params);
   if (request.trace && 'problems' in checked) request.trace.problems = checked.problems;
   // an API answering deterministically generates this request's values from its seed and the request
-  const model = api.model.forRequest(request);
+  const model = modelFor(api.model.forRequest(request), asked(request), style);
   const accept = acceptOf(request);
   const prism = style?.prism === true;
   if ('unsupported' in checked)
     return prism ? prismUnsupported(endpoint, accept, model) : unsupportedMediaType(checked.unsupported);
   if ('problems' in checked)
     return prism
-      ? prismInvalid(endpoint, checked.problems, accept, model)
+      ? prismInvalid(endpoint, checked.problems, accept, model, asked(request))
       : invalidAnswer(endpoint.responses, checked.problems, accept, model, endpoint.resourceName);
-  const preferences = withStyle(readPreferences(request.headers.prefer, request.query), style);
+  const preferences = withStyle(asked(request), style);
   const preferred =
     preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
+  if (prism && preferences?.code !== undefined && !preferred)
+    return prismNotFound(`Requested status code ${preferences.code} is not defined in the document.`);
   const chosen = preferred ?? endpoint.responses.success;
   const media = chosen?.response.media?.choose(accept);
   if (media === null)
     return prism
       ? prismNotAcceptable(accept ?? '*/*')
       : notAcceptable(chosen?.response.media?.available ?? []);
+  const example = preferences?.example;
+  if (prism && example !== undefined && !media?.media.examples.has(example))
+    return missingExample(media?.media.type ?? 'application/json', example);
   const stateless = style !== undefined && !style.stateful;
-  const answer = { body: checked.body, chosen, media, preferences, accept, stateless };
-  const answered = await respondTo({ api, endpoint, params, request }, model, answer, records);
+  const written = prism ? asPrismWrites(media) : media;
+  const answer = { body: checked.body, chosen, media: written, preferences, accept, stateless };
+  let answered: SandboxAnswer;
+  try {
+    answered = await respondTo({ api, endpoint, params, request }, model, answer, records);
+  } catch (error) {
+    if (error instanceof ComplexText) return noComplexObjectText();
+    throw error;
+  }
   if (!prism) return answered;
-  const violations = responseViolations(api, media, answered);
-  if (violations.length > 0 && style.errors) {
-    const refused = violationsError(violations);
+  const violations = [
+    ...deprecatedParameters(endpoint, request),
+    ...responseViolations(api, media, answered),
+  ];
+  const errors = violations.filter((v) => v.severity === 'Error');
+  if (errors.length > 0 && style.errors) {
+    const refused = violationsError(errors);
     refused.headers = violationsHeader(violations);
     return refused;
   }
@@ -132,6 +159,33 @@ async function answerCall(
   return answered;
 }
 
+/** Prism warns of each deprecated query parameter a request sends, and answers it all the same. */
+function deprecatedParameters(endpoint: CompiledEndpoint, request: SandboxRequest): PrismViolation[] {
+  return endpoint.request.model.parameters
+    .filter((p) => p.deprecated && p.in === 'query' && request.query[p.name] !== undefined)
+    .map((p) => {
+      const message = `Query param ${p.name} is deprecated`;
+      return {
+        location: ['request', 'query', p.name],
+        severity: 'Warning',
+        code: 'deprecated',
+        message,
+        bare: message,
+      };
+    });
+}
+
+const asked = (request: SandboxRequest) => readPreferences(request.headers.prefer, request.query);
+
+/** The negotiated media type, written as Prism's server writes it (see Serialisation.prism). */
+function asPrismWrites(media: Negotiated<CompiledMedia> | undefined): Negotiated<CompiledMedia> | undefined {
+  if (!media) return media;
+  return {
+    ...media,
+    media: { ...media.media, serialisation: { ...media.media.serialisation, prism: true } },
+  };
+}
+
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const acceptOf = (request: SandboxRequest) => headerText(request.headers.accept);
 
@@ -140,8 +194,26 @@ function withStyle(
   preferences: Preferences | undefined,
   style: AnswerStyle | undefined,
 ): Preferences | undefined {
-  if (!style?.dynamic && !style?.ignoreExamples) return preferences;
+  if (!style?.dynamic) return preferences;
   return { dynamic: true, ...preferences };
+}
+
+/**
+ * The model answering as Prism would: its static sampler unless the call is dynamic (by the server's
+ * --dynamic or the request's own `dynamic=`), and no examples with --ignoreExamples.
+ */
+function modelFor(
+  model: ApiModel,
+  preferences: Preferences | undefined,
+  style: AnswerStyle | undefined,
+): ApiModel {
+  if (!style?.prism) return model;
+  const dynamic = preferences?.dynamic ?? style.dynamic;
+  if (!dynamic && !style.ignoreExamples) return model;
+  return Object.create(model, {
+    sampler: { value: dynamic ? undefined : model.sampler },
+    ignoresExamples: { value: style.ignoreExamples },
+  });
 }
 
 /** RFC 9110 §15.5.16: the body is in a media type the operation does not take; the problem lists those it does. */

@@ -29,7 +29,8 @@ export function bodyOf(
 ): unknown {
   const named = preferences?.example;
   if (named !== undefined && media.examples.has(named)) return media.examples.get(named);
-  if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return media.example.value;
+  const examples = preferences?.dynamic !== true && !model.ignoresExamples;
+  if (examples && media.example && exampleFits(media, model)) return media.example.value;
   if (media.kind === 'binary') return undefined;
   if (media.schema !== undefined) return model.generate(media.schema, name);
   if (media.schemaName) return model.generateNamed(media.schemaName, name);

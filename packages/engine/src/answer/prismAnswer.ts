@@ -1,9 +1,11 @@
 import type { ApiModel } from '../model/apiModel.js';
+import type { Preferences } from './chooseResponse.js';
 import type { CompiledEndpoint } from './compileApi.js';
 import { bodyOf } from './documentAnswer.js';
 import type { SandboxAnswer } from './exchange.js';
 import {
   invalidContentType,
+  missingExample,
   type PrismViolation,
   prismViolation,
   unauthorized,
@@ -43,6 +45,7 @@ function declaredAnswer(
   codes: number[],
   accept: string | undefined,
   model: ApiModel,
+  exampleKey?: string,
 ): SandboxAnswer | undefined {
   const { responses } = endpoint;
   const code = codes.find((c) => responses.exact.has(c));
@@ -55,7 +58,14 @@ function declaredAnswer(
     negotiated?.media ?? response.media?.media.find((m) => m.example !== undefined || m.schema !== undefined);
   if (!media) return { status, headers };
   const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;
-  const body = bodyOf(media, undefined, model, endpoint.resourceName);
+  if (exampleKey !== undefined && !media.examples.has(exampleKey))
+    return missingExample(media.type, exampleKey);
+  const body = bodyOf(
+    media,
+    exampleKey === undefined ? undefined : { example: exampleKey },
+    model,
+    endpoint.resourceName,
+  );
   if (media.kind === 'json') return { status, body, contentType, headers };
   return { status, payload: serialise(body, { ...media.serialisation, contentType }), contentType, headers };
 }
@@ -66,10 +76,13 @@ export function prismInvalid(
   problems: Problem[],
   accept: string | undefined,
   model: ApiModel,
+  preferences: Preferences | undefined,
 ): SandboxAnswer {
   const violations = requestViolations(problems);
+  // the example a client asks for is taken when it asks for the code answering (prism-http's mocker)
+  const asked = preferences?.code === 422 || preferences?.code === 400 ? preferences.example : undefined;
   const answer =
-    declaredAnswer(endpoint, [422, 400], accept, model) ??
+    declaredAnswer(endpoint, [422, 400], accept, model, asked) ??
     unprocessable(violations.map((v) => ({ ...v, location: v.location.slice(1) })));
   answer.headers = { ...answer.headers, ...violationsHeader(violations) };
   return answer;

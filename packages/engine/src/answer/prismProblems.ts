@@ -148,3 +148,17 @@ function ajvMessage(error: ErrorObject): string {
     return `must be equal to one of the allowed values: ${(error.params.allowedValues as unknown[]).join(', ')}`;
   return error.message ?? 'is not valid';
 }
+
+export const notFound = (detail: string) =>
+  prismProblem('NOT_FOUND', 'The server cannot find the requested content', 404, detail);
+
+export const noComplexObjectText = () =>
+  prismProblem(
+    'NO_COMPLEX_OBJECT_TEXT',
+    'Cannot serialise complex objects as text',
+    500,
+    'Cannot serialise complex objects as text',
+  );
+
+export const missingExample = (contentType: string, key: string) =>
+  notFound(`Response for contentType: ${contentType} and exampleKey: ${key} does not exist.`);

@@ -42,6 +42,8 @@ export class ApiModel {
   sampler?: (declared: DeclaredSchema) => unknown;
   /** Examples are answered even when they break their schema, as Prism answers them (it says so in sl-violations). */
   examplesAsWritten?: boolean;
+  /** Bodies come from the schema even where the document gives an example (Prism's --ignoreExamples). */
+  ignoresExamples?: boolean;
 
   /** `seed`: set, the same request gets the same generated body. */
   constructor(
