@@ -23,7 +23,7 @@ export interface DocumentOptions {
   random?: Random;
   /** `prism`: answer as Stoplight Prism does where it and the hosted sandbox differ (see AnswerStyle). */
   dialect?: 'sandbox' | 'prism';
-  /** Writes change what reads answer: true by default, as in the hosted sandbox. */
+  /** Writes change what reads answer: by default in the hosted sandbox's way, not in Prism's. */
   stateful?: boolean;
   /** Generated bodies, never examples (Prism's --dynamic). */
   dynamic?: boolean;
@@ -138,7 +138,7 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
     options.dialect === 'prism' || options.stateful === false || options.dynamic || options.ignoreExamples
       ? {
           prism: options.dialect === 'prism',
-          stateful: options.stateful ?? true,
+          stateful: options.stateful ?? options.dialect !== 'prism',
           dynamic: options.dynamic ?? false,
           ignoreExamples: options.ignoreExamples ?? false,
           errors: options.errors ?? false,

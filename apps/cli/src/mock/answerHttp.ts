@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Mock, MockAnswer } from '@sandbox/engine';
+import { SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
 
 // The HTTP shell of the mock: a request read off the socket, answered by the engine, written back.
 
@@ -69,6 +70,19 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** Prism's answer when its sampler gives up on a schema (prism-http's SCHEMA_TOO_COMPLEX). */
+const tooComplex = (): MockAnswer => ({
+  status: 500,
+  headers: { 'content-type': 'application/problem+json' },
+  body: JSON.stringify({
+    type: 'https://stoplight.io/prism/errors#SCHEMA_TOO_COMPLEX',
+    title: 'Schema too complex',
+    status: 500,
+    detail: 'Unable to generate body for response. The schema is too complex to generate.',
+  }),
+  problems: [],
+});
+
 const notMounted = (path: string): MockAnswer => ({
   status: 404,
   headers: { 'content-type': 'application/problem+json' },
@@ -121,17 +135,20 @@ export function createMockHandler(
           })
         : notMounted(url);
     } catch (error) {
-      answer = {
-        status: 500,
-        headers: { 'content-type': 'application/problem+json' },
-        body: JSON.stringify({
-          type: 'about:blank',
-          title: 'Internal Server Error',
-          status: 500,
-          detail: String(error),
-        }),
-        problems: [],
-      };
+      answer =
+        error instanceof SchemaSizeExceededError
+          ? tooComplex()
+          : {
+              status: 500,
+              headers: { 'content-type': 'application/problem+json' },
+              body: JSON.stringify({
+                type: 'about:blank',
+                title: 'Internal Server Error',
+                status: 500,
+                detail: String(error),
+              }),
+              problems: [],
+            };
     }
     if (answer.dropped) {
       res.destroy();

@@ -28,7 +28,7 @@ export function responseViolations(
   answer: SandboxAnswer,
 ): PrismViolation[] {
   const declared = media?.media;
-  if (!declared || declared.kind !== 'json' || declared.schema === undefined) return [];
+  if (declared?.kind !== 'json' || declared.schema === undefined) return [];
   const body = bodyValue(answer);
   if (!body) return [];
   let check = checks.get(declared);
