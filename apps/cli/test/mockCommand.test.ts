@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { folderWith, PETSTORE } from './petstoreDocument.js';
-import { type Running, runToExit, startProgram } from './runProgram.js';
+import { type Running, runToExit, startProgram, waitForOutput } from './runProgram.js';
 
 // What a CI script does with Prism, done with api-sandbox: start it in the background on a port,
 // wait for "is listening on", call it, stop it with SIGTERM, and look at the exit code.
@@ -81,6 +81,20 @@ describe('api-sandbox mock, as a CI script runs Prism', () => {
     });
     // Prism is stateless: the declared example, not what was sent
     expect([created.status, await created.json()]).toEqual([201, { id: 2, name: 'Tom' }]);
+  });
+
+  it('logs each call at -v info, and only the calls that broke the document at -v warn', async () => {
+    running = await startProgram(['mock', '-p', '0', petstoreFile()]);
+    await fetch(`${running.address}/pets`);
+    await waitForOutput(running, /\[HTTP SERVER\] GET \/pets → 200/);
+    running.child.kill('SIGKILL');
+
+    running = await startProgram(['mock', '-v', 'warn', '-p', '0', petstoreFile()]);
+    expect(running.output()).not.toMatch(/GET\s+http/);
+    await fetch(`${running.address}/pets`);
+    await fetch(`${running.address}/pets/seven`);
+    await waitForOutput(running, /\[HTTP SERVER\] GET \/pets\/seven → 422 \(.*\) {2}1 violation/);
+    expect(running.output()).not.toContain('GET /pets → 200');
   });
 
   it('turns CORS off with --cors=false', async () => {

@@ -6,8 +6,11 @@ import type { AnsweredCall } from './answerHttp.js';
 export interface CallLogOptions {
   format: 'text' | 'json';
   file?: string;
-  quiet: boolean;
+  /** Prism's --verboseLevel: `info` and below print every call, `warn` those that broke the document. */
+  level: string;
 }
+
+const EVERY_CALL = new Set(['trace', 'debug', 'info']);
 
 /** A call as a JSON line: what CI keeps, one object per call. */
 export function callRecord(call: AnsweredCall) {
@@ -27,9 +30,10 @@ function textLine(call: AnsweredCall): string {
   return `[HTTP SERVER] ${call.method} ${call.url} → ${call.status} (${call.durationMs.toFixed(1)} ms)${flagged}`;
 }
 
-export function createCallLog({ format, file, quiet }: CallLogOptions): (call: AnsweredCall) => void {
+export function createCallLog({ format, file, level }: CallLogOptions): (call: AnsweredCall) => void {
   return (call) => {
-    if (!quiet) console.log(format === 'json' ? JSON.stringify(callRecord(call)) : textLine(call));
+    const shown = EVERY_CALL.has(level) || (level === 'warn' && call.violations.length > 0);
+    if (shown) console.log(format === 'json' ? JSON.stringify(callRecord(call)) : textLine(call));
     if (file) appendFileSync(file, `${JSON.stringify(callRecord(call))}\n`);
   };
 }

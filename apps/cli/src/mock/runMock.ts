@@ -99,9 +99,10 @@ export async function runMock(flags: MockFlags): Promise<void> {
     mounted.push({ prefix: source.prefix, mock: await loadMock(source.document, flags, data) });
   }
 
-  const quiet = flags.verboseLevel === 'silent';
+  // the route lines are info lines, as Prism's are; the listening line is always printed
+  const quiet = !['trace', 'debug', 'info'].includes(flags.verboseLevel);
   const calls: AnsweredCall[] = [];
-  const log = createCallLog({ format: flags.logFormat, file: flags.logFile, quiet });
+  const log = createCallLog({ format: flags.logFormat, file: flags.logFile, level: flags.verboseLevel });
   const handler = createMockHandler(() => mounted, {
     cors: flags.cors,
     onCall: (call) => {
