@@ -123,7 +123,8 @@ export function createMockHandler(
     }
     const body = await readBody(req);
     const mark = url.indexOf('?');
-    const found = mountOf(mounts(), decodeURI(mark < 0 ? url : url.slice(0, mark)).replace(/^\/\/+/, '/'));
+    // the path as sent, percent-encoded: the engine's router reads it so
+    const found = mountOf(mounts(), mark < 0 ? url : url.slice(0, mark));
     let answer: MockAnswer;
     try {
       answer = found

@@ -110,7 +110,10 @@ export async function runMock(flags: MockFlags): Promise<void> {
       log(call);
     },
   });
-  const server = createServer((req, res) => void handler(req, res));
+  // a client gone mid-body fails the read: its socket is closed, and the mock answers on
+  const server = createServer((req, res) => {
+    handler(req, res).catch(() => res.destroy());
+  });
   const address = await listen(server, flags.port, flags.host);
 
   if (!quiet) {

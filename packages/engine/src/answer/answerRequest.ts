@@ -1,6 +1,6 @@
 import type { ApiModel } from '../model/apiModel.js';
 import type { AnswerStyle } from './answerStyle.js';
-import { type Preferences, readPreferences, responseFor } from './chooseResponse.js';
+import { type Preferences, prismSuccessOf, readPreferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia } from './compileResponses.js';
 import { invalidAnswer } from './documentAnswer.js';
@@ -120,7 +120,9 @@ async function answerCall(
     preferences?.code === undefined ? undefined : responseFor(endpoint.responses, preferences.code);
   if (prism && preferences?.code !== undefined && !preferred)
     return prismNotFound(`Requested status code ${preferences.code} is not defined in the document.`);
-  const chosen = preferred ?? endpoint.responses.success;
+  const { responses } = endpoint;
+  const success = prism ? prismSuccessOf(responses, responses.inOrder, responses.success) : responses.success;
+  const chosen = preferred ?? success;
   const media = chosen?.response.media?.choose(accept);
   if (media === null)
     return prism
