@@ -1,24 +1,25 @@
-import type { ApiModel } from '../model/apiModel.js';
 import type { AnswerStyle } from './answerStyle.js';
 import { type Preferences, prismSuccessOf, readPreferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
-import type { CompiledMedia } from './compileResponses.js';
 import { invalidAnswer } from './documentAnswer.js';
 import type { SandboxAnswer, SandboxRequest } from './exchange.js';
-import type { Negotiated } from './negotiate.js';
 import { preflightHeaders } from './preflight.js';
-import { prismInvalid, prismUnauthorized, prismUnsupported, violationsHeader } from './prismAnswer.js';
+import {
+  asPrismWrites,
+  prismInvalid,
+  prismModel,
+  prismUnauthorized,
+  prismUnsupported,
+  withViolations,
+} from './prismAnswer.js';
 import {
   missingExample,
   noComplexObjectText,
   noMethodMatched,
   noPathMatched,
-  type PrismViolation,
   notAcceptable as prismNotAcceptable,
   notFound as prismNotFound,
-  violationsError,
 } from './prismProblems.js';
-import { responseViolations } from './prismResponseCheck.js';
 import { problem } from './problem.js';
 import type { RecordStore } from './records.js';
 import { respondTo } from './respond.js';
@@ -106,7 +107,7 @@ async function answerCall(
   const checked = await validateRequest(endpoint.request, request, params);
   if (request.trace && 'problems' in checked) request.trace.problems = checked.problems;
   // an API answering deterministically generates this request's values from its seed and the request
-  const model = modelFor(api.model.forRequest(request), asked(request), style);
+  const model = prismModel(api.model.forRequest(request), asked(request), style);
   const accept = acceptOf(request);
   const prism = style?.prism === true;
   if ('unsupported' in checked)
@@ -141,81 +142,21 @@ async function answerCall(
     if (error instanceof ComplexText) return noComplexObjectText();
     throw error;
   }
-  if (!prism) return answered;
-  const violations = [
-    ...deprecatedParameters(endpoint, request),
-    ...responseViolations(api, media, answered),
-  ];
-  const errors = violations.filter((v) => v.severity === 'Error');
-  if (errors.length > 0 && style.errors) {
-    const refused = violationsError(errors);
-    refused.headers = violationsHeader(violations);
-    return refused;
-  }
-  answered.headers = {
-    ...answered.headers,
-    ...violationsHeader(violations),
-    // RFC 9745's header, as Prism sends it on a deprecated operation's answers
-    ...(endpoint.deprecated && { deprecation: 'true' }),
-  };
-  return answered;
-}
-
-/** Prism warns of each deprecated query parameter a request sends, and answers it all the same. */
-function deprecatedParameters(endpoint: CompiledEndpoint, request: SandboxRequest): PrismViolation[] {
-  return endpoint.request.model.parameters
-    .filter((p) => p.deprecated && p.in === 'query' && request.query[p.name] !== undefined)
-    .map((p) => {
-      const message = `Query param ${p.name} is deprecated`;
-      return {
-        location: ['request', 'query', p.name],
-        severity: 'Warning',
-        code: 'deprecated',
-        message,
-        bare: message,
-      };
-    });
+  return prism ? withViolations(api, endpoint, request, media, answered, style.errors) : answered;
 }
 
 const asked = (request: SandboxRequest) => readPreferences(request.headers.prefer, request.query);
 
-/** The negotiated media type, written as Prism's server writes it (see Serialisation.prism). */
-function asPrismWrites(media: Negotiated<CompiledMedia> | undefined): Negotiated<CompiledMedia> | undefined {
-  if (!media) return media;
-  return {
-    ...media,
-    media: { ...media.media, serialisation: { ...media.media.serialisation, prism: true } },
-  };
-}
-
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const acceptOf = (request: SandboxRequest) => headerText(request.headers.accept);
 
-/** Prism's `--dynamic` and `--ignoreExamples` ask for generated bodies unless the request asks otherwise. */
+/** Prism's `--dynamic` asks for generated bodies unless the request asks otherwise. */
 function withStyle(
   preferences: Preferences | undefined,
   style: AnswerStyle | undefined,
 ): Preferences | undefined {
   if (!style?.dynamic) return preferences;
   return { dynamic: true, ...preferences };
-}
-
-/**
- * The model answering as Prism would: its static sampler unless the call is dynamic (by the server's
- * --dynamic or the request's own `dynamic=`), and no examples with --ignoreExamples.
- */
-function modelFor(
-  model: ApiModel,
-  preferences: Preferences | undefined,
-  style: AnswerStyle | undefined,
-): ApiModel {
-  if (!style?.prism) return model;
-  const dynamic = preferences?.dynamic ?? style.dynamic;
-  if (!dynamic && !style.ignoreExamples) return model;
-  return Object.create(model, {
-    sampler: { value: dynamic ? undefined : model.sampler },
-    ignoresExamples: { value: style.ignoreExamples },
-  });
 }
 
 /** RFC 9110 §15.5.16: the body is in a media type the operation does not take; the problem lists those it does. */

@@ -1,8 +1,11 @@
 import type { ApiModel } from '../model/apiModel.js';
+import type { AnswerStyle } from './answerStyle.js';
 import type { Preferences } from './chooseResponse.js';
-import type { CompiledEndpoint } from './compileApi.js';
+import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
+import type { CompiledMedia } from './compileResponses.js';
 import { bodyOf } from './documentAnswer.js';
-import type { SandboxAnswer } from './exchange.js';
+import type { SandboxAnswer, SandboxRequest } from './exchange.js';
+import type { Negotiated } from './negotiate.js';
 import {
   invalidContentType,
   missingExample,
@@ -10,14 +13,17 @@ import {
   prismViolation,
   unauthorized,
   unprocessable,
+  violationsError,
 } from './prismProblems.js';
+import { responseViolations } from './prismResponseCheck.js';
 import type { Problem } from './problem.js';
 import { headerValues } from './responseHeaders.js';
 import type { SecurityRefusal } from './securitySchemes.js';
 import { serialise } from './serialise.js';
 
-// Prism's answers to the requests it refuses (prism-http's mocker): the operation's own response for
-// the refusal when it declares one, with its example or a body from its schema, else Prism's problem.
+// The prism dialect's answers (prism-http's mocker and server): to the requests Prism refuses, the
+// operation's own response for the refusal when it declares one, else Prism's problem; the model its
+// bodies are drawn from; and the violations it reports on the answers it gives.
 
 const MAX_SAFE_HEADER_LENGTH = 8 * 1024 - 100;
 
@@ -122,4 +128,81 @@ export function prismUnauthorized(
   const answer = declared && endpoint.responses.exact.has(401) ? declared : unauthorized(challenge);
   answer.headers = { ...answer.headers, ...violationsHeader([SECURITY_VIOLATION]) };
   return answer;
+}
+
+/** Prism warns of each deprecated query parameter a request sends, and answers it all the same. */
+function deprecatedParameters(endpoint: CompiledEndpoint, request: SandboxRequest): PrismViolation[] {
+  return endpoint.request.model.parameters
+    .filter((p) => p.deprecated && p.in === 'query' && request.query[p.name] !== undefined)
+    .map((p) => {
+      const message = `Query param ${p.name} is deprecated`;
+      return {
+        location: ['request', 'query', p.name],
+        severity: 'Warning',
+        code: 'deprecated',
+        message,
+        bare: message,
+      };
+    });
+}
+
+/** The negotiated media type, written as Prism's server writes it (see Serialisation.prism). */
+export function asPrismWrites(
+  media: Negotiated<CompiledMedia> | undefined,
+): Negotiated<CompiledMedia> | undefined {
+  if (!media) return media;
+  return {
+    ...media,
+    media: { ...media.media, serialisation: { ...media.media.serialisation, prism: true } },
+  };
+}
+
+/**
+ * The model answering as Prism would: its static sampler unless the call is dynamic (by the server's
+ * --dynamic or the request's own `dynamic=`), and no examples with --ignoreExamples.
+ */
+export function prismModel(
+  model: ApiModel,
+  preferences: Preferences | undefined,
+  style: AnswerStyle | undefined,
+): ApiModel {
+  if (!style?.prism) return model;
+  const dynamic = preferences?.dynamic ?? style.dynamic;
+  if (!dynamic && !style.ignoreExamples) return model;
+  return Object.create(model, {
+    sampler: { value: dynamic ? undefined : model.sampler },
+    ignoresExamples: { value: style.ignoreExamples },
+  });
+}
+
+/**
+ * A valid call's answer as Prism sends it: what it breaks of the answer's schema, and the deprecated
+ * parameters it sent, in sl-violations (request first, as Prism's server lists them); with --errors,
+ * a 500 listing the errors in place of the answer. `Deprecation: true` on a deprecated operation's.
+ */
+export function withViolations(
+  api: CompiledApi,
+  endpoint: CompiledEndpoint,
+  request: SandboxRequest,
+  media: Negotiated<CompiledMedia> | undefined,
+  answered: SandboxAnswer,
+  errorsRefuse: boolean,
+): SandboxAnswer {
+  const violations = [
+    ...deprecatedParameters(endpoint, request),
+    ...responseViolations(api, media, answered),
+  ];
+  const errors = violations.filter((v) => v.severity === 'Error');
+  if (errors.length > 0 && errorsRefuse) {
+    const refused = violationsError(errors);
+    refused.headers = violationsHeader(violations);
+    return refused;
+  }
+  answered.headers = {
+    ...answered.headers,
+    ...violationsHeader(violations),
+    // RFC 9745's header, as Prism sends it on a deprecated operation's answers
+    ...(endpoint.deprecated && { deprecation: 'true' }),
+  };
+  return answered;
 }
