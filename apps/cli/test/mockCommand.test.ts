@@ -103,7 +103,7 @@ describe('api-sandbox mock, as a CI script runs Prism', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('stops with one line and exit code 1 when the port is taken, the document is missing, or a flag is unknown', async () => {
+  it('stops with one line and exit code 1 when the port is taken, the document is missing or has no operations, or a flag is unknown', async () => {
     running = await startProgram(['mock', '-p', '0', petstoreFile()]);
     const { port } = new URL(running.address);
     const taken = await runToExit(['mock', '-p', port, petstoreFile()]);
@@ -113,6 +113,15 @@ describe('api-sandbox mock, as a CI script runs Prism', () => {
     expect([missing.code, missing.output.trim().split('\n')]).toEqual([
       1,
       [expect.stringContaining('Cannot read')],
+    ]);
+    const empty = join(
+      folderWith({ 'empty.yaml': "openapi: 3.0.3\ninfo: { title: Empty, version: '1' }\npaths: {}\n" }),
+      'empty.yaml',
+    );
+    const nothing = await runToExit(['mock', empty]);
+    expect([nothing.code, nothing.output.trim().split('\n')]).toEqual([
+      1,
+      [expect.stringContaining('No operations found in the current file.')],
     ]);
     const unknown = await runToExit(['mock', '--no-such-flag', petstoreFile()]);
     expect(unknown.code).toBe(1);

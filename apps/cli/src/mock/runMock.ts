@@ -12,6 +12,20 @@ import { cliLine, listeningLine, routeLine } from './routeLines.js';
 import { loadStartingData } from './startingData.js';
 import { watchFile } from './watchDocument.js';
 
+/**
+ * The Postman converter writes what it cannot read to console.error, stack and all, before it
+ * throws: the program's one fatal line says it instead.
+ */
+function quietly<T>(read: () => T): T {
+  const write = console.error;
+  console.error = () => {};
+  try {
+    return read();
+  } finally {
+    console.error = write;
+  }
+}
+
 /** Prism's own sampler, with the budget Prism gives it (prism-http's generateStatic). */
 const staticSample = (schema: unknown, root: unknown) =>
   sample(schema as Parameters<typeof sample>[0], { ticks: 2500 }, root as object);
@@ -23,18 +37,20 @@ const staticSample = (schema: unknown, root: unknown) =>
 async function loadMock(location: string, flags: MockFlags, data?: string): Promise<Mock> {
   const { text, fileName } = await readDocument(location);
   const records = memoryRecords();
-  const mock = mockDocument(asPrismReadsCollection(text), {
-    fileName,
-    seed: flags.seed,
-    dialect: 'prism',
-    stateful: flags.stateful,
-    dynamic: flags.dynamic,
-    ignoreExamples: flags.ignoreExamples,
-    errors: flags.errors,
-    records,
-    // a call that is not dynamic (no --dynamic, or the request says dynamic=false) gets Prism's static sample
-    sample: staticSample,
-  });
+  const mock = quietly(() =>
+    mockDocument(asPrismReadsCollection(text), {
+      fileName,
+      seed: flags.seed,
+      dialect: 'prism',
+      stateful: flags.stateful,
+      dynamic: flags.dynamic,
+      ignoreExamples: flags.ignoreExamples,
+      errors: flags.errors,
+      records,
+      // a call that is not dynamic (no --dynamic, or the request says dynamic=false) gets Prism's static sample
+      sample: staticSample,
+    }),
+  );
   if (mock.operations.length === 0) throw new Error('No operations found in the current file.');
   if (data) await loadStartingData(data, mock, records);
   return mock;
