@@ -92,4 +92,30 @@ describe('a document mocked by the engine alone', () => {
       ImportError,
     );
   });
+
+  it("answers Prism's way in the prism dialect, and the hosted way without it", async () => {
+    const text = example('3.0/json/petstore-expanded.json');
+    const invalid = { method: 'POST', path: '/pets', ...json({ name: 7 }) };
+    const prism = mockDocument(text, { fileName: 'p.json', dialect: 'prism' });
+    const refused = await prism.answer(invalid);
+    // petstore-expanded declares only `default` for an error: Prism answers it, with its violations
+    expect(refused.status).toBe(422);
+    expect(JSON.parse(refused.headers['sl-violations'])).toEqual([
+      { location: ['request', 'body', 'name'], severity: 'Error', code: 'type', message: 'must be string' },
+    ]);
+    const unknown = await prism.answer({ method: 'GET', path: '/owners' });
+    expect([unknown.status, parsed(unknown.body).type]).toEqual([
+      404,
+      'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+    ]);
+    // stateless: what a POST sent is not what a GET finds
+    await prism.answer({ method: 'POST', path: '/pets', ...json({ name: 'Rex' }) });
+    expect(parsed((await prism.answer({ method: 'GET', path: '/pets' })).body)).not.toContainEqual(
+      expect.objectContaining({ name: 'Rex' }),
+    );
+
+    const hosted = await mockDocument(text, { fileName: 'p.json' }).answer(invalid);
+    expect(hosted.status).toBe(400);
+    expect(hosted.headers['sl-violations']).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import type { ImportedApi, ImportWarning } from '@sandbox/contracts';
 import { answerRequest } from './answer/answerRequest.js';
+import type { AnswerStyle } from './answer/answerStyle.js';
 import { type CompiledApi, compileApi } from './answer/compileApi.js';
 import type { DeployedApi } from './answer/deployedApi.js';
 import type { SandboxAnswer } from './answer/exchange.js';
@@ -20,6 +21,21 @@ export interface DocumentOptions {
   records?: RecordStore;
   /** Draws the traffic simulation's delays and failures. */
   random?: Random;
+  /** `prism`: answer as Stoplight Prism does where it and the hosted sandbox differ (see AnswerStyle). */
+  dialect?: 'sandbox' | 'prism';
+  /** Writes change what reads answer: by default in the hosted sandbox's way, not in Prism's. */
+  stateful?: boolean;
+  /** Generated bodies, never examples (Prism's --dynamic). */
+  dynamic?: boolean;
+  /** Generated bodies where the document has examples (Prism's --ignoreExamples). */
+  ignoreExamples?: boolean;
+  /** An answer that breaks its own schema becomes a 500 listing why (Prism's --errors). */
+  errors?: boolean;
+  /**
+   * Draws a body from a declared schema in place of the generator; `root` holds the document's named
+   * schemas under `components.schemas`, where the schema's references point. Prism's static sampler.
+   */
+  sample?: (schema: unknown, root: unknown) => unknown;
 }
 
 export interface MockRequest {
@@ -43,6 +59,8 @@ export interface MockAnswer {
 
 export interface Mock {
   api: CompiledApi;
+  /** Every operation the document declares, in its order. */
+  operations: { method: string; path: string }[];
   /** What of the document the mock could not honour, each with where it is (`#/paths/…`). */
   warnings: ImportWarning[];
   answer(request: MockRequest): Promise<MockAnswer>;
@@ -96,6 +114,8 @@ function splitQuery(path: string): { path: string; query: Record<string, string 
   return { path: path.slice(0, mark), query };
 }
 
+const ADDED_CHARSET = '; charset=utf-8';
+
 const lowerCased = (headers: MockRequest['headers'] = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
@@ -107,8 +127,26 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
   const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
   const api = compileApi(deployedFromImport(imported, { seed: options.seed }));
   const records = options.records ?? memoryRecords();
+  // Prism answers an example as written, and says in sl-violations what it breaks
+  if (options.dialect === 'prism') api.model.examplesAsWritten = true;
+  const { sample } = options;
+  if (sample) {
+    const root = { components: { schemas: JSON.parse(imported.declaredSchemasJson ?? '{}') } };
+    api.model.sampler = (declared) => sample(declared, root);
+  }
+  const style: AnswerStyle | undefined =
+    options.dialect === 'prism' || options.stateful === false || options.dynamic || options.ignoreExamples
+      ? {
+          prism: options.dialect === 'prism',
+          stateful: options.stateful ?? options.dialect !== 'prism',
+          dynamic: options.dynamic ?? false,
+          ignoreExamples: options.ignoreExamples ?? false,
+          errors: options.errors ?? false,
+        }
+      : undefined;
   return {
     api,
+    operations: imported.endpoints.map((e) => ({ method: e.methodType, path: e.apiEndPoint })),
     warnings: imported.warnings,
     async answer(request) {
       const { path, query } = splitQuery(request.path);
@@ -124,11 +162,14 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
           rawBody: request.body,
           trace,
         },
-        { records, random: options.random },
+        { records, random: options.random, style },
       );
       const problems = trace.problems ?? [];
       if (answer.drop) return { status: 0, headers: {}, body: undefined, problems, dropped: true };
       const { status, headers, text } = toWire(answer);
+      // Prism sends the declared media type as the document writes it, with no charset added
+      if (style?.prism && headers['content-type']?.endsWith(ADDED_CHARSET))
+        headers['content-type'] = headers['content-type'].slice(0, -ADDED_CHARSET.length);
       return { status, headers, body: text, problems };
     },
   };

@@ -58,6 +58,25 @@ export function successOf<R>(table: ResponseTable<R>): Chosen<R> | undefined {
 }
 
 /**
+ * Prism's answer of a valid request: as successOf while there is a 2xx, a `2XX` or a `default`;
+ * otherwise the first response the document declares, where successOf takes the lowest code.
+ */
+export function prismSuccessOf<R extends Declared>(
+  table: ResponseTable<R>,
+  inOrder: R[],
+  success: Chosen<R> | undefined,
+): Chosen<R> | undefined {
+  const hasSuccess = [...table.exact.keys()].some((code) => code >= 200 && code < 300);
+  if (hasSuccess || table.ranges.has(2) || table.fallback) return success;
+  for (const response of inOrder) {
+    const code = response.declaredCode.trim();
+    if (/^[2-5]\d\d$/.test(code)) return { response, status: Number(code) };
+    if (/^[2-5]xx$/i.test(code)) return { response, status: Number(code[0]) * 100 };
+  }
+  return success;
+}
+
+/**
  * The answer of an invalid request: the declared 422, else 400, else `4XX`, else `default` (those two
  * answering 400, the product's own code for an invalid request); undefined leaves it to the product.
  */

@@ -35,6 +35,8 @@ export interface CompiledEndpoint {
   security?: SecurityCheck;
   /** Its traffic simulation (delays, failures): its own, else the API's; absent when neither has one. */
   behaviour?: Behaviour;
+  /** The document marks the operation deprecated. */
+  deprecated?: boolean;
 }
 
 export interface CompiledApi {
@@ -50,6 +52,8 @@ export interface CompiledApi {
   startingRecords: Map<string, StartingRecords>;
   /** The header (lower case) and query names of its API-key schemes: the request log masks them. */
   credentialNames: { headers: string[]; query: string[] };
+  /** Checks answers against their schemas, for a mock that reports what its answers break (Prism's). */
+  answerValidator: ApiValidator;
 }
 
 function credentialNamesOf(schemes: DeployedApi['securitySchemes']): CompiledApi['credentialNames'] {
@@ -184,6 +188,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       item: lastParam ? { param: lastParam, field: idField } : undefined,
       security: securityOf(e.operation),
       behaviour: e.behaviour ?? api.behaviour ?? undefined,
+      deprecated: (e.operation as { deprecated?: unknown } | null)?.deprecated === true || undefined,
     });
   }
   const credentialNames = credentialNamesOf(api.securitySchemes);
@@ -196,5 +201,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
     idFields,
     startingRecords: startingRecordsOf(api, collections, idFields),
     credentialNames,
+    // Ajv is created on first use: the hosted sandbox never checks its answers
+    answerValidator: new ApiValidator(named, 'response'),
   };
 }

@@ -51,6 +51,8 @@ export interface CompiledResponses extends ResponseTable<CompiledResponse> {
   /** Precomputed: what answers a valid request, and an invalid one (undefined: the product's own 400). */
   success?: Chosen<CompiledResponse>;
   invalid?: Chosen<CompiledResponse>;
+  /** As the document declares them, in its order (Prism answers the first when none is a success). */
+  inOrder: CompiledResponse[];
 }
 
 interface Context {
@@ -95,7 +97,7 @@ export function compileResponses(
     return response;
   });
   const table = tableOf(responses);
-  return { ...table, success: successOf(table), invalid: invalidOf(table) };
+  return { ...table, success: successOf(table), invalid: invalidOf(table), inOrder: responses };
 }
 
 /**

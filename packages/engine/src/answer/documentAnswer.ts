@@ -29,7 +29,8 @@ export function bodyOf(
 ): unknown {
   const named = preferences?.example;
   if (named !== undefined && media.examples.has(named)) return media.examples.get(named);
-  if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return media.example.value;
+  const examples = preferences?.dynamic !== true && !model.ignoresExamples;
+  if (examples && media.example && exampleFits(media, model)) return media.example.value;
   if (media.kind === 'binary') return undefined;
   if (media.schema !== undefined) return model.generate(media.schema, name);
   if (media.schemaName) return model.generateNamed(media.schemaName, name);
@@ -54,6 +55,7 @@ export function sourceOf(
  * is checked: an XML or text example is the body as written, not a value of the schema.
  */
 function exampleFits(media: CompiledMedia, model: ApiModel): boolean {
+  if (model.examplesAsWritten) return true;
   media.exampleFits ??= media.kind !== 'json' || model.accepts(media.schema, media.example?.value);
   return media.exampleFits;
 }

@@ -12,7 +12,7 @@ import type { DeployedApi, DeployedEndpoint } from './deployedApi.js';
 // references to named schemas stay `#/components/schemas/<name>`, for the validator's registry.
 
 export interface RequestModel {
-  parameters: (StyledParameter & { required: boolean })[];
+  parameters: (StyledParameter & { required: boolean; deprecated?: true })[];
   body?: {
     required: boolean;
     /** Media type as declared (`application/json`, `image/*`) → its schema (true: anything). */
@@ -58,6 +58,7 @@ function declaredModel(operation: DeclaredOperation): RequestModel {
         explode: parameter.explode ?? style === 'form',
         schema: schema === undefined ? true : toJsonSchema(schema, 'request'),
         json: mediaType !== undefined && mediaKind(mediaType) === 'json',
+        ...(parameter.deprecated === true && { deprecated: true as const }),
       },
     ];
   });

@@ -4,6 +4,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
 import { isJsonObject } from '../shared/jsonObjects.js';
 import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
+import { ajvErrorOf } from './prismProblems.js';
 import type { Problem } from './problem.js';
 import type { NamedSchemas } from './requestModel.js';
 
@@ -441,7 +442,9 @@ export function problemsOf(
     const key = `${location}\n${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push({ location, message });
+    const problem = { location, message };
+    ajvErrorOf.set(problem, error);
+    problems.push(problem);
     if (problems.length === MAX_PROBLEMS) break;
   }
   return problems;

@@ -38,6 +38,8 @@ interface Call {
   /** `Prefer` (or Prism's `__code`-style query): answered from the document, the records left alone. */
   preferences?: Preferences;
   accept?: string;
+  /** Nothing is stored or read back: every answer is the document's (Prism's mock). */
+  stateless?: boolean;
 }
 
 /** The configured JSON body of a response: templates of stored records, lists' envelopes. */
@@ -210,7 +212,7 @@ export interface MatchedCall {
 export function respondTo(
   { api, endpoint, params, request }: MatchedCall,
   model: ApiModel,
-  answer: Pick<Call, 'body' | 'chosen' | 'media' | 'preferences' | 'accept'>,
+  answer: Pick<Call, 'body' | 'chosen' | 'media' | 'preferences' | 'accept' | 'stateless'>,
   records: RecordStore,
 ): Promise<SandboxAnswer> {
   const answering = model === api.model ? api : { ...api, model };
@@ -263,7 +265,7 @@ async function answer(call: Call, records: RecordStore): Promise<SandboxAnswer> 
     (preferences.example !== undefined ||
       preferences.dynamic !== undefined ||
       chosen !== endpoint.responses.success);
-  if (preferred) return { status, body: declaredBody(call), source: declaredSource(call) };
+  if (preferred || call.stateless) return { status, body: declaredBody(call), source: declaredSource(call) };
 
   const { collection, item } = endpoint;
   const key = item ? params[item.param] : undefined;

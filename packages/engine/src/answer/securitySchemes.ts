@@ -25,6 +25,8 @@ export interface SecurityRefusal {
   status: 401 | 403;
   headers?: Record<string, string>;
   body: ProblemDetails;
+  /** The challenge as Prism words it (`Basic realm="*"`, `OAuth2`), for a mock answering as Prism does. */
+  prismChallenge?: string;
 }
 
 /**
@@ -55,6 +57,8 @@ interface Credential {
   read(input: SecurityInput): Outcome;
   missing: Problem;
   malformed: Problem;
+  /** Prism's challenge for the scheme (prism-http's security handlers); none for an API key. */
+  prismChallenge?: string;
   /** Where a credential this check takes goes, and one; absent when none can be made up (digest). */
   sample?: Omit<LabCredential, 'scheme'>;
 }
@@ -117,7 +121,7 @@ function alternativesOf(
         continue;
       }
       const credential = credentialOf(name, declared, scopes, notes);
-      if (credential) credentials.push(credential);
+      if (credential) credentials.push({ ...credential, prismChallenge: prismChallengeOf(declared) });
     }
     // nothing left to ask for: this alternative is met by every request, so the operation is open
     if (credentials.length === 0) return null;
@@ -171,14 +175,32 @@ function refusal(
     wanted.length === 1
       ? `This operation needs ${wanted[0]}`
       : `This operation needs one of: ${wanted.map((w, i) => `(${i + 1}) ${w}`).join('; ')}`;
+  // Prism challenges only for a credential not sent at all: a malformed one is refused without
+  const prismChallenge = [
+    ...new Set(
+      alternatives
+        .flat()
+        .flatMap((c) => (c.prismChallenge && missing.includes(c.missing) ? [c.prismChallenge] : [])),
+    ),
+  ].join(',');
   return {
     status: 401,
     headers: { 'www-authenticate': challenges },
+    ...(prismChallenge && { prismChallenge }),
     body: problem(401, 'Unauthorized', detail, [...malformed, ...missing]),
   };
 }
 
 const list = (problems: Problem[]) => problems.map((p) => p.message).join('; ');
+
+function prismChallengeOf(declared: SecurityScheme): string | undefined {
+  if (declared.type === 'oauth2' || declared.type === 'openIdConnect') return 'OAuth2';
+  if (declared.type !== 'http') return undefined;
+  const scheme = declared.scheme.toLowerCase();
+  if (scheme === 'basic') return 'Basic realm="*"';
+  if (scheme === 'digest') return 'Digest realm="*", nonce="abc123"';
+  return 'Bearer';
+}
 
 function credentialOf(
   name: string,

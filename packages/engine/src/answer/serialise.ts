@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { XMLBuilder } from 'fast-xml-parser';
 import { stringify as toYaml } from 'yaml';
 import { essenceOf, type MediaKind } from '../shared/mediaTypes.js';
 import { type ResolveSchema, toXml } from './xmlBody.js';
@@ -13,7 +14,17 @@ export interface Serialisation {
   /** Names an XML root that neither the schema nor its component names. */
   rootName: string;
   resolve: ResolveSchema;
+  /**
+   * Written as Prism's server writes it (prism-http-server's serialize): XML under an `<xml>` root,
+   * and text that cannot be a complex value (ComplexText is thrown).
+   */
+  prism?: true;
 }
+
+/** An object or a list answered as text, which Prism refuses (NO_COMPLEX_OBJECT_TEXT). */
+export class ComplexText extends Error {}
+
+const prismXml = new XMLBuilder({});
 
 /**
  * A body in its media type: JSON for JSON and `+json`; text as it is (an example `ok` is sent `ok`);
@@ -21,6 +32,12 @@ export interface Serialisation {
  * bytes for binary types (base64 examples decoded when the schema says so).
  */
 export function serialise(value: unknown, to: Serialisation): string | Buffer {
+  if (to.prism && (to.kind === 'xml' || to.kind === 'text' || to.kind === 'html')) {
+    if (typeof value === 'string' || value === undefined) return value ?? '';
+    if (to.kind === 'xml') return prismXml.build({ xml: value });
+    if (typeof value === 'object' && value !== null) throw new ComplexText();
+    return String(value);
+  }
   switch (to.kind) {
     case 'json':
       return JSON.stringify(value) ?? 'null';

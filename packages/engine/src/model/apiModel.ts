@@ -35,6 +35,16 @@ export class ApiModel {
   private readonly inline = new WeakMap<object, JsonSchema>();
   private readonly properties = new WeakMap<object, Record<string, JsonSchema>>();
 
+  /**
+   * Draws answers' bodies in place of the generator: the command-line program answers with Prism's
+   * static sampler (`0`, `"string"`), as Prism does without --dynamic. Unset on the platform.
+   */
+  sampler?: (declared: DeclaredSchema) => unknown;
+  /** Examples are answered even when they break their schema, as Prism answers them (it says so in sl-violations). */
+  examplesAsWritten?: boolean;
+  /** Bodies come from the schema even where the document gives an example (Prism's --ignoreExamples). */
+  ignoresExamples?: boolean;
+
   /** `seed`: set, the same request gets the same generated body. */
   constructor(
     private readonly named: ReadonlyMap<string, DeclaredSchema>,
@@ -73,6 +83,7 @@ export class ApiModel {
 
   /** A value of a declared schema, for the property or resource `name`; valid against the schema. */
   generate(declared: DeclaredSchema, name: string): unknown {
+    if (this.sampler) return this.sampler(declared);
     return this.generateFrom(this.answerSchema(declared), name);
   }
 

@@ -1,0 +1,29 @@
+import { readMockFlags, USAGE, UsageError } from './flags.js';
+import { cliLine } from './mock/routeLines.js';
+import { runMock } from './mock/runMock.js';
+
+// `api-sandbox <command>`: one command for now, `mock`.
+
+async function main(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === '--help' || command === 'help' || command === undefined) {
+    console.log(USAGE);
+    process.exitCode = command === undefined ? 1 : 0;
+    return;
+  }
+  if (command !== 'mock') throw new UsageError(`Unknown command: ${command}`);
+  if (rest.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  await runMock(readMockFlags(rest));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else {
+    console.error(cliLine('fatal', error instanceof Error ? error.message : String(error)));
+  }
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+// Prism reads Postman collections that the engine's converter does not: an `info` naming no schema
+// (the engine knows a collection by it), and request URLs given only as parts (`path: ["todos"]`,
+// no `raw`, which is all the converter reads). Both are completed here, before the engine reads one.
+
+import { parse } from 'yaml';
+
+const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (part: unknown) => (isObject(part) ? String(part.value ?? part.key ?? '') : String(part));
+
+/** `{ host: ["{{baseUrl}}"], path: ["todos", ":id"], query: [{ key, value }] }` as one URL. */
+function rawOf(url: Json): string {
+  const host = Array.isArray(url.host)
+    ? url.host.map(text).join('.')
+    : typeof url.host === 'string'
+      ? url.host
+      : '';
+  const path = Array.isArray(url.path)
+    ? url.path.map(text).join('/')
+    : typeof url.path === 'string'
+      ? url.path
+      : '';
+  const query = Array.isArray(url.query)
+    ? url.query
+        .filter(isObject)
+        .map((q) => `${q.key}${q.value === undefined || q.value === null ? '' : `=${q.value}`}`)
+    : [];
+  // the converter takes what precedes the first slash for the host
+  return `${host || '{{baseUrl}}'}/${path.replace(/^\/+/, '')}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+function completeUrls(items: unknown): void {
+  if (!Array.isArray(items)) return;
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    completeUrls(item.item);
+    const request = item.request;
+    if (isObject(request) && isObject(request.url) && typeof request.url.raw !== 'string')
+      request.url.raw = rawOf(request.url);
+  }
+}
+
+export function asPrismReadsCollection(source: string): string {
+  if (!/^\s*\{/.test(source) || !source.includes('"item"')) return source;
+  let document: unknown;
+  try {
+    // YAML, as Prism reads every document: it takes JSON with trailing commas too
+    document = parse(source);
+  } catch {
+    return source;
+  }
+  if (!isObject(document) || !isObject(document.info) || !Array.isArray(document.item)) return source;
+  if (document.openapi !== undefined || document.swagger !== undefined) return source;
+  document.info.schema ??= COLLECTION_SCHEMA;
+  completeUrls(document.item);
+  return JSON.stringify(document);
+}

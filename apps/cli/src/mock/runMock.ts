@@ -1,0 +1,151 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
+import { sample } from '@stoplight/json-schema-sampler';
+import type { MockFlags } from '../flags.js';
+import { type AnsweredCall, createMockHandler, type Mounted } from './answerHttp.js';
+import { createCallLog } from './callLog.js';
+import { failingCalls, summaryLines, writeReport } from './callReport.js';
+import { asPrismReadsCollection } from './postmanInfo.js';
+import { isUrl, readDocument } from './readDocument.js';
+import { cliLine, listeningLine, routeLine } from './routeLines.js';
+import { loadStartingData } from './startingData.js';
+import { watchFile } from './watchDocument.js';
+
+/**
+ * The Postman converter writes what it cannot read to console.error, stack and all, before it
+ * throws: the program's one fatal line says it instead.
+ */
+function quietly<T>(read: () => T): T {
+  const write = console.error;
+  console.error = () => {};
+  try {
+    return read();
+  } finally {
+    console.error = write;
+  }
+}
+
+/** Prism's own sampler, with the budget Prism gives it (prism-http's generateStatic). */
+const staticSample = (schema: unknown, root: unknown) =>
+  sample(schema as Parameters<typeof sample>[0], { ticks: 2500 }, root as object);
+
+/**
+ * The engine's mock of one document, answering as Prism does, with the flags' choices. A reload (a
+ * watched document changed) starts again from `data`: what calls stored is not carried over.
+ */
+async function loadMock(location: string, flags: MockFlags, data?: string): Promise<Mock> {
+  const { text, fileName } = await readDocument(location);
+  const records = memoryRecords();
+  const mock = quietly(() =>
+    mockDocument(asPrismReadsCollection(text), {
+      fileName,
+      seed: flags.seed,
+      dialect: 'prism',
+      stateful: flags.stateful,
+      dynamic: flags.dynamic,
+      ignoreExamples: flags.ignoreExamples,
+      errors: flags.errors,
+      records,
+      // a call that is not dynamic (no --dynamic, or the request says dynamic=false) gets Prism's static sample
+      sample: staticSample,
+    }),
+  );
+  if (mock.operations.length === 0) throw new Error('No operations found in the current file.');
+  if (data) await loadStartingData(data, mock, records);
+  return mock;
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use on ${host}`) : error),
+    );
+    server.listen(port, host, () => {
+      const { address, port: bound } = server.address() as AddressInfo;
+      resolve(`http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
+    });
+  });
+}
+
+/**
+ * --watch: each local document is read again when it changes; one that no longer reads keeps the
+ * last good version answering, with a warning line.
+ */
+function watchDocuments(
+  sources: { prefix: string; document: string }[],
+  mounted: Mounted[],
+  flags: MockFlags,
+) {
+  for (const [at, source] of sources.entries()) {
+    if (isUrl(source.document)) continue;
+    watchFile(source.document, async () => {
+      try {
+        const data = at === 0 ? flags.data : undefined;
+        mounted[at] = { prefix: source.prefix, mock: await loadMock(source.document, flags, data) };
+        console.log(cliLine('info', `Reloaded ${source.document}`));
+      } catch (error) {
+        const why = (error as Error).message.split('\n')[0];
+        console.log(
+          cliLine(
+            'warning',
+            `${source.document} did not reload (${why}); still answering its last good version`,
+          ),
+        );
+      }
+    });
+  }
+}
+
+/** At the end: the violations summary, the report, and the exit code --fail-on asks for. */
+function finish(calls: AnsweredCall[], flags: MockFlags): number {
+  if (flags.report) writeReport(flags.report, calls);
+  if (!flags.failOn) return 0;
+  for (const line of summaryLines(calls)) console.log(line);
+  return failingCalls(calls, flags.failOn).length > 0 ? 1 : 0;
+}
+
+/** `api-sandbox mock`: serves the documents until SIGINT or SIGTERM. */
+export async function runMock(flags: MockFlags): Promise<void> {
+  const sources = [{ prefix: '', document: flags.document }, ...flags.mounts];
+  const mounted: Mounted[] = [];
+  // --data is the records of the document mocked at the root; mounted documents start empty
+  for (const [at, source] of sources.entries()) {
+    const data = at === 0 ? flags.data : undefined;
+    mounted.push({ prefix: source.prefix, mock: await loadMock(source.document, flags, data) });
+  }
+
+  // the route lines are info lines, as Prism's are; the listening line is always printed
+  const quiet = !['trace', 'debug', 'info'].includes(flags.verboseLevel);
+  const calls: AnsweredCall[] = [];
+  const log = createCallLog({ format: flags.logFormat, file: flags.logFile, level: flags.verboseLevel });
+  const handler = createMockHandler(() => mounted, {
+    cors: flags.cors,
+    onCall: (call) => {
+      calls.push(call);
+      log(call);
+    },
+  });
+  // a client gone mid-body fails the read: its socket is closed, and the mock answers on
+  const server = createServer((req, res) => {
+    handler(req, res).catch(() => res.destroy());
+  });
+  const address = await listen(server, flags.port, flags.host);
+
+  if (!quiet) {
+    for (const { prefix, mock } of mounted)
+      for (const operation of mock.operations)
+        console.log(routeLine(operation.method, address, prefix + operation.path));
+  }
+  // watched before the listening line: a script may change the document as soon as it reads it
+  if (flags.watch) watchDocuments(sources, mounted, flags);
+  console.log(listeningLine(address));
+
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(finish(calls, flags));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
