@@ -1,5 +1,6 @@
-// `npm run bench`: the sandbox against Stoplight Prism, Mockoon CLI and a bare node:http server, all
-// mocking one document on 127.0.0.1, each loaded in turn by autocannon (50 connections, bounded time);
+// `npm run bench`: the sandbox and `api-sandbox mock` against Stoplight Prism, Mockoon CLI and a bare
+// node:http server, all mocking one document on 127.0.0.1, each loaded in turn by autocannon (50
+// connections, bounded time); then the command line's start-up (bench/cli.ts);
 // then the flood (bench/flood.ts) against a fresh sandbox. The sandbox runs three times: as configured by
 // default (its request log on), with REQUEST_LOG=off and with METRICS=on, so the costs of the log and of
 // metrics are measured in the same run.
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { CLI, measureCliStartUp } from './cli.js';
 import { startDeployedSandbox } from './deployedSandbox.js';
 import { fixtureDocument, newPet, scenarios } from './fixture.js';
 import { measureFlood } from './flood.js';
@@ -82,6 +84,23 @@ async function startPrism(): Promise<Target> {
   return { name: 'prism', child, base, petId: 'p-1' };
 }
 
+/** The command-line mock, started as a CI script starts Prism (stateless, as Prism is). */
+async function startCli(): Promise<Target> {
+  const port = await freePort();
+  const child = startProcess(process.execPath, [
+    CLI,
+    'mock',
+    documentPath,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/pets`);
+  return { name: 'api-sandbox', child, base, petId: 'p-1' };
+}
+
 async function startMockoon(): Promise<Target> {
   const port = await freePort();
   const child = startProcess(bin('mockoon-cli'), [
@@ -133,6 +152,7 @@ const starts = {
   'sandbox/log-off': () => startSandbox('sandbox/log-off', { REQUEST_LOG: 'off' }),
   'sandbox/metrics': () => startSandbox('sandbox/metrics', { METRICS: 'on' }),
   prism: startPrism,
+  'api-sandbox': startCli,
   mockoon: startMockoon,
   'node:http': startBare,
 };
@@ -201,6 +221,19 @@ function compare(title: string, on: Map<string, Figures> | undefined, off: Map<s
 }
 compare('the request log (target: at most 10 % fewer req/s)', ours, results.get('sandbox/log-off'));
 compare('metrics (target: at most 5 % fewer req/s)', results.get('sandbox/metrics'), ours);
+
+const cli = results.get('api-sandbox');
+const prism = results.get('prism');
+if (cli && prism) {
+  console.log('\napi-sandbox mock against Prism (targets: 10× the req/s, at most half the resident memory)');
+  for (const scenario of scenarios.map((s) => s.name)) {
+    const [mine, theirs] = [cli.get(scenario) as Figures, prism.get(scenario) as Figures];
+    console.log(
+      `${scenario.padEnd(12)} ×Prism ${(mine.rps / theirs.rps).toFixed(2)}  RSS ${mine.rss} / ${theirs.rss} MB  p99 ${mine.p99} ms`,
+    );
+  }
+}
+if (!ONLY || ONLY.includes('api-sandbox')) await measureCliStartUp(documentPath);
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
 if (!ONLY || ONLY.includes('import')) await measureImportStall();
