@@ -18,7 +18,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', environment: 'node' } },
-      { test: { name: 'cli', root: 'apps/cli', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'cli',
+          root: 'apps/cli',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
