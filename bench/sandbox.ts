@@ -67,39 +67,28 @@ async function startSandbox(name = 'sandbox', env: Record<string, string> = {}):
   return { name, child, base, petId: pet.id };
 }
 
-async function startPrism(): Promise<Target> {
+/** A command-line mock of the document, as a CI script starts one: `<program> mock <document> -p -h`. */
+async function startMockCommand(name: string, program: string[], flags: string[] = []): Promise<Target> {
   const port = await freePort();
-  const child = startProcess(bin('prism'), [
+  const [command, ...args] = program;
+  const child = startProcess(command, [
+    ...args,
     'mock',
     documentPath,
     '-p',
     String(port),
     '-h',
     '127.0.0.1',
-    '--errors',
-    'false',
+    ...flags,
   ]);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/pets`);
-  return { name: 'prism', child, base, petId: 'p-1' };
+  return { name, child, base, petId: 'p-1' };
 }
 
-/** The command-line mock, started as a CI script starts Prism (stateless, as Prism is). */
-async function startCli(): Promise<Target> {
-  const port = await freePort();
-  const child = startProcess(process.execPath, [
-    CLI,
-    'mock',
-    documentPath,
-    '-p',
-    String(port),
-    '-h',
-    '127.0.0.1',
-  ]);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/pets`);
-  return { name: 'api-sandbox', child, base, petId: 'p-1' };
-}
+const startPrism = () => startMockCommand('prism', [bin('prism')], ['--errors', 'false']);
+/** The command-line mock, stateless as Prism is. */
+const startCli = () => startMockCommand('api-sandbox', [process.execPath, CLI]);
 
 async function startMockoon(): Promise<Target> {
   const port = await freePort();
