@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { SandboxAnswer } from './exchange.js';
-import type { Problem } from './problem.js';
+import { ajvErrorOf, type Problem } from './problem.js';
 
 // Prism's own answers (prism-http's errors.ts and mocker), word for word: scripts written against
 // Prism match on their `type` and `title`.
@@ -26,9 +26,6 @@ export const listed = ({ location, severity, code, message }: PrismViolation) =>
   code,
   message,
 });
-
-/** The Ajv error a problem was read from, for Prism's wording of it; kept off the problem itself. */
-export const ajvErrorOf = new WeakMap<Problem, ErrorObject>();
 
 export function prismProblem(
   type: string,

@@ -1,8 +1,13 @@
+import type { ErrorObject } from 'ajv';
+
 /** One thing wrong with a request, and where: `query.limit`, `body.address.city`, `body.tags[2]`. */
 export interface Problem {
   location: string;
   message: string;
 }
+
+/** The Ajv error a problem was read from, for Prism's wording of it; kept off the problem itself. */
+export const ajvErrorOf = new WeakMap<Problem, ErrorObject>();
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 

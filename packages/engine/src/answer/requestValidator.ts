@@ -4,8 +4,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
 import { isJsonObject } from '../shared/jsonObjects.js';
 import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
-import { ajvErrorOf } from './prismProblems.js';
-import type { Problem } from './problem.js';
+import { ajvErrorOf, type Problem } from './problem.js';
 import type { NamedSchemas } from './requestModel.js';
 
 // Requests are validated by Ajv (JSON Schema 2020-12), one instance per deployed API, each
