@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
 import { sample } from '@stoplight/json-schema-sampler';
 import type { MockFlags } from '../flags.js';
-import { type AnsweredCall, createMockHandler, type Mounted } from './answerHttp.js';
+import { createMockHandler, type Mounted } from './answerHttp.js';
 import { createCallLog } from './callLog.js';
-import { failingCalls, summaryLines, writeReport } from './callReport.js';
+import { type CallTally, createCallTally } from './callReport.js';
 import { asPrismReadsCollection } from './postmanInfo.js';
 import { isUrl, readDocument } from './readDocument.js';
 import { cliLine, listeningLine, routeLine } from './routeLines.js';
@@ -98,11 +98,11 @@ function watchDocuments(
 }
 
 /** At the end: the violations summary, the report, and the exit code --fail-on asks for. */
-function finish(calls: AnsweredCall[], flags: MockFlags): number {
-  if (flags.report) writeReport(flags.report, calls);
+function finish(calls: CallTally, flags: MockFlags): number {
+  if (flags.report) calls.writeReport(flags.report);
   if (!flags.failOn) return 0;
-  for (const line of summaryLines(calls)) console.log(line);
-  return failingCalls(calls, flags.failOn).length > 0 ? 1 : 0;
+  for (const line of calls.summaryLines()) console.log(line);
+  return calls.failed(flags.failOn) ? 1 : 0;
 }
 
 /** `api-sandbox mock`: serves the documents until SIGINT or SIGTERM. */
@@ -117,12 +117,12 @@ export async function runMock(flags: MockFlags): Promise<void> {
 
   // the route lines are info lines, as Prism's are; the listening line is always printed
   const quiet = !['trace', 'debug', 'info'].includes(flags.verboseLevel);
-  const calls: AnsweredCall[] = [];
+  const calls = createCallTally(flags.report !== undefined);
   const log = createCallLog({ format: flags.logFormat, file: flags.logFile, level: flags.verboseLevel });
   const handler = createMockHandler(() => mounted, {
     cors: flags.cors,
     onCall: (call) => {
-      calls.push(call);
+      calls.add(call);
       log(call);
     },
   });
