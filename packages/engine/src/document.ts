@@ -3,7 +3,7 @@ import { answerRequest } from './answer/answerRequest.js';
 import type { AnswerStyle } from './answer/answerStyle.js';
 import { type CompiledApi, compileApi } from './answer/compileApi.js';
 import type { DeployedApi } from './answer/deployedApi.js';
-import type { SandboxAnswer } from './answer/exchange.js';
+import { queryOf, type SandboxAnswer } from './answer/exchange.js';
 import { memoryRecords } from './answer/memoryRecords.js';
 import type { Problem } from './answer/problem.js';
 import type { RecordStore } from './answer/records.js';
@@ -105,13 +105,7 @@ export function deployedFromImport(
 
 function splitQuery(path: string): { path: string; query: Record<string, string | string[]> } {
   const mark = path.indexOf('?');
-  const query: Record<string, string | string[]> = {};
-  if (mark < 0) return { path, query };
-  for (const [key, value] of new URLSearchParams(path.slice(mark + 1))) {
-    const seen = query[key];
-    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return { path: path.slice(0, mark), query };
+  return mark < 0 ? { path, query: {} } : { path: path.slice(0, mark), query: queryOf(path.slice(mark + 1)) };
 }
 
 const ADDED_CHARSET = '; charset=utf-8';

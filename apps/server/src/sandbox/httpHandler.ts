@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyAllowance, type BodyHold } from '@sandbox/engine/answer/bodyAllowance';
-import type { SandboxAnswer } from '@sandbox/engine/answer/exchange';
+import { queryOf, type SandboxAnswer } from '@sandbox/engine/answer/exchange';
 import { withoutOriginHeaders } from '@sandbox/engine/answer/originHeaders';
 import { isPreflight, preflightHeaders } from '@sandbox/engine/answer/preflight';
 import { problem } from '@sandbox/engine/answer/problem';
@@ -64,16 +64,6 @@ function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise
       reject(error);
     });
   });
-}
-
-function queryOf(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  if (!search) return query;
-  for (const [key, value] of new URLSearchParams(search)) {
-    const seen = query[key];
-    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return query;
 }
 
 /** What was sent: the headers, and the body (the body a HEAD would have had; none for 204 and 304). */

@@ -37,3 +37,14 @@ export interface SandboxAnswer {
   /** Where the body came from, for the request log; unset: the sandbox's own refusal, or no body. */
   source?: AnswerSource;
 }
+
+/** A query string (`a=1&a=2&b=3`, no `?`) as a request's `query`: a name given twice keeps both values. */
+export function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (!search) return query;
+  for (const [key, value] of new URLSearchParams(search)) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
