@@ -336,10 +336,24 @@ describe('JSON editors and long pages', () => {
   it('edits the test data as JSON and the sandbox answers the saved rows', async () => {
     const api = await signInWith('Books', BOOKS);
     const list = api.apiConfigList[0];
+    // The editor's code arrives after the dialog has opened; held back here until asked for.
+    let sendEditor = () => {};
+    const editorAsked = new Promise<void>((resolve) => (sendEditor = resolve));
+    await page.route(/\/CodeMirrorEditor-[^/]*\.js$/, async (route) => {
+      await editorAsked;
+      await route.continue();
+    });
     await page.goto(`/request/${api.id}/${list.id}`);
     await main().getByRole('button', { name: 'Append Test Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test Data' });
     const rows = dialog.getByRole('textbox', { name: 'Rows (JSON)' });
+    // What is below the editor stays where it is when the editor comes: a click aimed at it lands.
+    await dialog.getByLabel('Loading the Rows (JSON) editor').waitFor();
+    const template = dialog.getByRole('button', { name: 'Download CSV Template' });
+    const whileLoading = await template.boundingBox();
+    sendEditor();
+    await rows.waitFor();
+    expect(await template.boundingBox()).toEqual(whileLoading);
     await expect.poll(async () => (await rows.textContent()) ?? '').toBe('[]');
     const save = dialog.getByRole('button', { name: 'Save Rows' });
     expect(await save.isDisabled()).toBe(true);

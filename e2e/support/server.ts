@@ -20,15 +20,32 @@ export interface RunningProduct {
   kill(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for the products this test process starts. The server binds its port about a second after
+ * it was chosen, so a port the kernel handed out free (`listen(0)`) could be handed to another test
+ * process in between; two servers then race for one port, and the one that loses exits while the
+ * other answers both files' tests. Each Vitest worker takes its own block below the kernel's
+ * ephemeral range (32768 and up), which neither `listen(0)` nor an outgoing connection uses, and
+ * never hands out one of its ports twice.
+ */
+const PORTS_PER_WORKER = 400;
+const firstPort = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 30) * PORTS_PER_WORKER;
+let portsHandedOut = 0;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+async function freePort(): Promise<number> {
+  while (portsHandedOut < PORTS_PER_WORKER) {
+    const port = firstPort + portsHandedOut++;
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`this test process has used all of its ${PORTS_PER_WORKER} ports`);
 }
 
 /**

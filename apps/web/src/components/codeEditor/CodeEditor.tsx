@@ -2,6 +2,7 @@ import { Box, FormHelperText, Skeleton, Typography } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
 import { describeJsonError, type JsonSyntaxError } from './jsonSyntaxError';
 import type { CodeEditorProps } from './props';
+import { DEFAULT_MAX_HEIGHT_PX, DEFAULT_MIN_LINES, editorHeightPx } from './size';
 
 // CodeMirror is fetched the first time a screen shows an editor (its own chunk), never with the
 // main bundle: most screens have no editor.
@@ -11,7 +12,7 @@ const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
 export function CodeEditor(props: CodeEditorProps) {
   const id = useId();
   const [syntaxError, setSyntaxError] = useState<JsonSyntaxError | null>(null);
-  const { label, helperText, minLines = 8 } = props;
+  const { label, helperText, minLines = DEFAULT_MIN_LINES, maxHeight = DEFAULT_MAX_HEIGHT_PX } = props;
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
   const error = props.onChange && syntaxError ? syntaxError : null;
@@ -32,7 +33,7 @@ export function CodeEditor(props: CodeEditorProps) {
           <Skeleton
             variant="rounded"
             aria-label={`Loading the ${label} editor`}
-            height={`${minLines * 1.5 + 1}em`}
+            height={editorHeightPx(props.value, minLines, maxHeight)}
           />
         }
       >

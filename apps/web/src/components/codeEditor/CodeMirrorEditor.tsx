@@ -22,16 +22,15 @@ import {
 import { useEffect, useRef } from 'react';
 import { type JsonSyntaxError, jsonSyntaxError } from './jsonSyntaxError';
 import type { CodeMirrorEditorProps } from './props';
+import { DEFAULT_MAX_HEIGHT_PX, DEFAULT_MIN_LINES, FONT_SIZE_PX, LINE_HEIGHT_EM } from './size';
 
 /** Marks the changes that bring the view to the `value` it was given, so they are not echoed back. */
 const fromProps = Annotation.define<boolean>();
 
-const LINE_HEIGHT_EM = 1.5;
-
 function theme(minLines: number, maxHeight: number): Extension {
   return EditorView.theme({
     '&': {
-      fontSize: '13px',
+      fontSize: `${FONT_SIZE_PX}px`,
       border: '1px solid rgba(0, 0, 0, 0.23)',
       borderRadius: '8px',
       backgroundColor: '#fff',
@@ -81,7 +80,7 @@ export default function CodeMirrorEditor(props: CodeMirrorEditorProps) {
   const latest = useRef(props);
   latest.current = props;
   const aria = useRef(new Compartment());
-  const { language = 'json', minLines = 8, maxHeight = 480 } = props;
+  const { language = 'json', minLines = DEFAULT_MIN_LINES, maxHeight = DEFAULT_MAX_HEIGHT_PX } = props;
   const editable = Boolean(props.onChange);
 
   // One view per mount; what may change later (value, aria) is dispatched to it below.
