@@ -126,7 +126,14 @@ export function mockDocument(text: string, options: DocumentOptions = {}): Mock 
   const { sample } = options;
   if (sample) {
     const root = { components: { schemas: JSON.parse(imported.declaredSchemasJson ?? '{}') } };
-    api.model.sampler = (declared) => sample(declared, root);
+    // A static sample is the same at every call: drawn once per schema. It is shared as an
+    // example is, and like one never changed by the answers it goes into.
+    const drawn = new WeakMap<object, unknown>();
+    api.model.sampler = (declared) => {
+      if (typeof declared !== 'object') return sample(declared, root);
+      if (!drawn.has(declared)) drawn.set(declared, sample(declared, root));
+      return drawn.get(declared);
+    };
   }
   const style: AnswerStyle | undefined =
     options.dialect === 'prism' || options.stateful === false || options.dynamic || options.ignoreExamples
