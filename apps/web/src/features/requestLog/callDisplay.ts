@@ -25,6 +25,7 @@ const SOURCE_LABELS: Record<AnswerSource, string> = {
   problem: 'Sandbox error',
   simulated: 'Simulated failure',
   none: 'No body',
+  upstream: 'Upstream',
 };
 export const sourceLabel = (source: AnswerSource) => SOURCE_LABELS[source] ?? source;
 
