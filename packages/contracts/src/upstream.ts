@@ -32,7 +32,6 @@ export const upstreamMessages = {
   refused: 'The Upstream URL points to an address the server may not reach',
   timedOut: `The upstream did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`,
   tooLarge: `The upstream's answer is larger than ${UPSTREAM_MAX_BODY_BYTES / 1024 / 1024} MB`,
-  unknownRoute: 'The document declares no operation for this request: forwarded unchecked',
 } as const;
 
 export const ZUpstreamUrl = z.object({
@@ -57,6 +56,6 @@ export interface LoggedViolation {
   direction: ViolationDirection;
   location: string[];
   severity: 'Error' | 'Warning';
-  code: string | number;
+  code?: string | number;
   message: string;
 }

@@ -102,7 +102,7 @@ const logged =
     direction,
     location,
     severity,
-    code,
+    ...(code !== undefined && { code }),
     message,
   });
 
@@ -133,16 +133,8 @@ export async function forwardToUpstream(
   call: { upstream: URL; rawQuery: string; tokenConsumed: boolean },
   client: UpstreamClient,
 ): Promise<SandboxAnswer> {
-  const checked = checkRequest(api, request);
-  const sent: PrismViolation[] = [...checked.violations];
-  if (checked.operation === undefined && !sent.some((v) => v.severity === 'Warning'))
-    sent.push({
-      location: ['request'],
-      severity: 'Warning',
-      code: 'UNKNOWN_ROUTE',
-      message: upstreamMessages.unknownRoute,
-      bare: upstreamMessages.unknownRoute,
-    });
+  // an unknown route is forwarded too, with the check's warning that no operation matched
+  const sent = (await checkRequest(api, request)).violations;
   const trace = request.trace;
   if (trace) {
     trace.forwarded = true;

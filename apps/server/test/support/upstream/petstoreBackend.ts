@@ -76,7 +76,8 @@ function answerOf(method: string, path: string, body: string) {
     case 'GET /v2/store/order/5':
       return json(418, { message: "I'm a teapot" });
     case 'POST /v2/store/order':
-      return json(200, { ...order, ...JSON.parse(body || '{}'), id: 7 });
+      // the order placed, as the contract says it comes back, whatever the request held
+      return json(200, { ...order, id: 7, petId: Number(JSON.parse(body || '{}').petId) || 1 });
     case 'GET /v2/store/inventory':
       return json(200, { available: 3, sold: 1 });
     default:
