@@ -48,3 +48,6 @@ export function simulationSummary(simulated: LoggedRequest['simulated']): string
   const text = parts.join(', ');
   return text[0].toUpperCase() + text.slice(1);
 }
+
+/** `1 violation`, `3 violations`: what of a forwarded exchange broke the document. */
+export const violationCount = (count: number) => (count === 1 ? '1 violation' : `${count} violations`);
