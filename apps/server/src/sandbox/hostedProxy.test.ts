@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importFields } from '../../test/support/catalog.js';
 import { logHolding, readLog } from '../../test/support/requestLog/notesApi.js';
+import { openStream } from '../../test/support/requestLog/openStream.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { joinTeam } from '../../test/support/team/teamJourneys.js';
@@ -149,6 +150,18 @@ describe.each(dialects)('the hosted proxy on %s', (dialect) => {
     expect(onResponses.items.map((e: { path: string }) => e.path)).toEqual(['/pet/3']);
     const onRequests = (await readLog(app, auth, sandbox.api.id, 'violations=request')).json();
     expect(onRequests.items.map((e: { path: string }) => e.path)).toEqual(['/store/order']);
+  });
+
+  it('streams an exchange with its violations as it happens, filtered on the side asked', async () => {
+    const stream = await openStream(sandbox.origin, sandbox.api.id, auth, { query: 'violations=response' });
+    await sandbox.call('GET', '/pet/1', { headers: apiKey });
+    await sandbox.call('GET', '/pet/2', { headers: apiKey });
+    const event = JSON.parse((await stream.next()).data);
+    stream.close();
+    expect(event).toMatchObject({ path: '/pet/2', forwarded: true });
+    expect(event.violations).toEqual([
+      expect.objectContaining({ direction: 'response', location: ['response', 'body'] }),
+    ]);
   });
 
   it('gives a time window of exchanges as a JUnit report in one call, a failure per violation', async () => {
