@@ -39,6 +39,7 @@ import { labRoutes } from './lab/routes.js';
 import { createLabService } from './lab/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { OutboundNetwork } from './outbound/network.js';
+import { createUpstreamClient } from './outbound/upstreamClient.js';
 import { reimportRoute } from './reimport/routes.js';
 import { createRequestRecorder } from './requestLog/recorder.js';
 import { requestLogRoutes } from './requestLog/routes.js';
@@ -173,9 +174,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     join(config.dataDir, 'feedback-incoming'),
   );
 
+  // API Lab, import by URL and the hosted proxy reach the same addresses: public ones, and those
+  // OUTBOUND_ALLOW adds
+  const labNetwork =
+    options.labNetwork ?? (config.outboundAllow ? { allowAddress: config.outboundAllow } : undefined);
+  const upstream = createUpstreamClient(labNetwork);
   const sandbox = createSandboxRuntime(db.kysely, createRecordStore(db, config.sandbox), {
     ...config.sandbox,
     loadApi: (key) => loadDeployedApi(db.kysely, key),
+    upstream,
     random: options.simulationRandom,
     now: options.clock,
   });
@@ -209,6 +216,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sandboxUrl: config.sandbox.url,
     onChange: changes.announce,
     maxApisPerTeam: config.maxApisPerTeam,
+    checkUpstream: upstream.check,
   });
   apisRoutes(server, apis);
   // after the catalog's: deleting an owner's account undeploys the team's APIs
@@ -225,9 +233,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       undeployTeam: apis.undeployTeam,
     }),
   );
-  // API Lab and import by URL reach the same addresses: public ones, and those OUTBOUND_ALLOW adds
-  const labNetwork =
-    options.labNetwork ?? (config.outboundAllow ? { allowAddress: config.outboundAllow } : undefined);
   labRoutes(
     server,
     createLabService({
@@ -289,6 +294,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       tokens,
       notBefore,
       pageBytes: config.requestLog.pageBytes,
+      now,
     }),
     requestStreams,
   );

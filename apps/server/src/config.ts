@@ -38,7 +38,7 @@ export interface Config {
   /** `/metrics`: off unless `METRICS` is on (open) or `METRICS_TOKEN` is set (a bearer token it asks for). */
   metrics: { enabled: boolean; token?: string };
   /**
-   * `OUTBOUND_ALLOW`: addresses that are not public which API Lab and import by URL may reach all
+   * `OUTBOUND_ALLOW`: addresses that are not public which API Lab, import by URL and the hosted proxy may reach all
    * the same (a self-hosted instance whose services and documents live on its own network); unset: none.
    */
   outboundAllow?: (address: string) => boolean;

@@ -57,6 +57,8 @@ export interface EndpointSummary {
   summary: string | null;
   /** Added in the product rather than imported from a document. */
   isDesigned?: boolean;
+  /** Answered by the sandbox even when the API has an Upstream URL. */
+  keepMocked?: boolean;
 }
 
 export interface ApiMaster {
@@ -85,6 +87,8 @@ export interface ApiMasterDetail extends ApiMaster {
   answerSeed: number | null;
   /** The traffic simulation of its endpoints that have none of their own; null: none. */
   behaviour?: Behaviour | null;
+  /** Set: the sandbox forwards calls to this backend and checks both sides (the hosted proxy); null: it mocks. */
+  upstreamUrl: string | null;
 }
 
 /** The largest answer seed: a non-negative 32-bit signed integer, stored alike by both databases. */

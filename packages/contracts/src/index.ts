@@ -14,3 +14,4 @@ export * from './requestLog.js';
 export * from './team.js';
 export * from './testdata.js';
 export * from './tokens.js';
+export * from './upstream.js';

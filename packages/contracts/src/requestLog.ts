@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type LoggedViolation, VIOLATION_DIRECTIONS } from './upstream.js';
 
 // The sandbox's request log and traffic simulation: what a deployed API received and answered, and
 // the delays and failures it is told to add.
@@ -8,6 +9,8 @@ export const requestLogPaths = {
   list: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests`,
   /** Server-sent events: one `request` event per new entry (a LoggedRequest), newest as they come. */
   stream: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/stream`,
+  /** GET (`from`, `to`: RequestLogJunitQuery): the calls of a time window as a JUnit report, one testcase each. */
+  junit: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/junit`,
   apiBehaviour: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/behaviour`,
   endpointBehaviour: (apiMasterId: number | string, endpointId: number | string) =>
     `/api/api-config/${apiMasterId}/${endpointId}/behaviour`,
@@ -21,6 +24,7 @@ export const ANSWER_SOURCES = [
   'generated', // values generated from the schema
   'problem', // the sandbox's own error (validation, not found, auth, limits)
   'simulated', // a failure the traffic simulation chose
+  'upstream', // the API's Upstream URL answered (the hosted proxy)
   'none', // no body
 ] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];
@@ -63,6 +67,10 @@ export interface LoggedRequest {
    * headers past the count kept); empty when none was. Absent from servers that never cut them.
    */
   truncatedFields?: TruncatedField[];
+  /** Forwarded to the API's Upstream URL (the hosted proxy) rather than answered by the sandbox. */
+  forwarded?: boolean;
+  /** What of a forwarded exchange broke the document, request's first; empty when nothing did. */
+  violations?: LoggedViolation[];
 }
 
 /** Fields of a LoggedRequest the log may cut to its caps (bodies say so in their own flags). */
@@ -85,11 +93,23 @@ export const ZRequestLogQuery = z.object({
   since: z.iso.datetime({ offset: true }).optional(),
   /** Found in the path, query or either body, case-insensitive. */
   text: z.string().max(200).optional(),
+  /** Forwarded exchanges whose request (`request`) or response (`response`) broke the document. */
+  violations: z.enum(VIOLATION_DIRECTIONS).optional(),
   /** Entries older than this id (the next page of a newest-first list). */
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type RequestLogQuery = z.infer<typeof ZRequestLogQuery>;
+
+/** The time window of a JUnit report: `from` at or after, `to` before; by default the whole log. */
+export const ZRequestLogJunitQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type RequestLogJunitQuery = z.infer<typeof ZRequestLogJunitQuery>;
+
+/** The most calls one JUnit report lists, newest; a report of more says how many it left out. */
+export const MAX_JUNIT_CASES = 5000;
 
 /**
  * Calls the log left out: an API called faster than its log keeps (about 500 calls a second) has the

@@ -8,6 +8,7 @@ export { compileApi } from './answer/compileApi.js';
 export type { DeployedApi, DeployedEndpoint } from './answer/deployedApi.js';
 export type { SandboxAnswer, SandboxRequest } from './answer/exchange.js';
 export { memoryRecords } from './answer/memoryRecords.js';
+export type { PrismViolation } from './answer/prismProblems.js';
 export type { Problem } from './answer/problem.js';
 export type { RecordStore } from './answer/records.js';
 export { toWire, type WireAnswer } from './answer/wire.js';
@@ -15,3 +16,10 @@ export type { DocumentOptions, Mock, MockAnswer, MockRequest } from './document.
 export { deployedFromImport, mockDocument } from './document.js';
 export { ImportError } from './import/ImportError.js';
 export { importOpenApi } from './import/importOpenApi.js';
+export {
+  CHECKED_BODY_LIMIT,
+  checkRequest,
+  checkResponse,
+  type RequestCheck,
+  type UpstreamAnswer,
+} from './proxy/exchangeCheck.js';

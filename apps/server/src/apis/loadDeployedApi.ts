@@ -6,8 +6,16 @@ import { storedBehaviour } from '../simulation/store.js';
 import { toHeader, toParameter, toResponse } from './endpointRows.js';
 import { loadSchemas } from './schemaStore.js';
 
+/** A deployed API as the hosted sandbox holds it: with where it forwards, and what it answers itself. */
+export interface LoadedApi extends DeployedApi {
+  /** Set: calls are forwarded there and checked (the hosted proxy); null: the sandbox answers them. */
+  upstreamUrl: string | null;
+  /** The endpoints the sandbox answers itself though the API has an Upstream URL. */
+  keptMocked: number[];
+}
+
 /** Everything the sandbox needs of one deployed API, read in a handful of queries (not one per endpoint). */
-export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<DeployedApi | undefined> {
+export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<LoadedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
     .select([
@@ -18,6 +26,7 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
       'declared_schemas',
       'answer_seed',
       'behaviour',
+      'upstream_url',
     ])
     .where('sandbox_key', '=', key)
     .where('is_published', '=', 1)
@@ -79,6 +88,8 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
     ),
     answerSeed: api.answer_seed ?? undefined,
     behaviour: storedBehaviour(api.behaviour),
+    upstreamUrl: api.upstream_url,
+    keptMocked: endpoints.filter((e) => e.keep_mocked).map((e) => e.id),
     schemas,
     endpoints: endpoints.map((e) => {
       const own = paramsOf.get(e.id) ?? [];

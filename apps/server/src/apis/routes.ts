@@ -1,5 +1,6 @@
 import {
   ROLE_DEVELOPER,
+  upstreamMessages,
   ZAnswerSeed,
   ZApiMasterSave,
   ZDesignHeaderRows,
@@ -7,8 +8,10 @@ import {
   ZDesignResponseCreate,
   ZDesignSchemaSave,
   ZEndpointLinks,
+  ZKeepMocked,
   ZMessageResponse,
   ZResponseUpdate,
+  ZUpstreamUrl,
 } from '@sandbox/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -78,6 +81,43 @@ export function apisRoutes(app: FastifyInstance, apis: ApisService): void {
       const { seed } = parseWith(ZAnswerSeed, request.body);
       await apis.setAnswerSeed(currentUser(request), apiMasterId, seed);
       return { message: seed === null ? 'Answers are random' : 'Answers are deterministic' };
+    },
+  );
+
+  const upstreamSchema = {
+    tags,
+    summary:
+      'Set the Upstream URL (the sandbox forwards to it and checks both sides), or clear it (null) to mock again',
+    params: ZApiParams,
+    body: ZUpstreamUrl,
+    response: done,
+  };
+  app.put(
+    '/api/api-config-master/:apiMasterId/upstream',
+    { ...write, schema: upstreamSchema },
+    async (request) => {
+      const { apiMasterId } = parseWith(ZApiParams, request.params);
+      const { upstreamUrl } = parseWith(ZUpstreamUrl, request.body);
+      await apis.setUpstreamUrl(currentUser(request), apiMasterId, upstreamUrl || null);
+      return { message: upstreamUrl ? upstreamMessages.saved : upstreamMessages.cleared };
+    },
+  );
+
+  const keepMockedSchema = {
+    tags,
+    summary: 'Keep an endpoint answered by the sandbox though the API has an Upstream URL',
+    params: ZEndpointParams,
+    body: ZKeepMocked,
+    response: done,
+  };
+  app.put(
+    '/api/api-config/:apiMasterId/:endpointId/keep-mocked',
+    { ...write, schema: keepMockedSchema },
+    async (request) => {
+      const { apiMasterId, endpointId } = parseWith(ZEndpointParams, request.params);
+      const { keepMocked } = parseWith(ZKeepMocked, request.body);
+      await apis.setKeepMocked(currentUser(request), apiMasterId, endpointId, keepMocked);
+      return { message: keepMocked ? upstreamMessages.keptMocked : upstreamMessages.forwarded };
     },
   );
 

@@ -37,6 +37,8 @@ interface ApisDeps {
   onChange?: (apiMasterId: number) => void;
   /** APIs one team may have (`API_MAX_PER_TEAM`): each keeps a log and records anyone may add to. */
   maxApisPerTeam?: number;
+  /** Refuses an Upstream URL the outbound rules would not let the sandbox reach. */
+  checkUpstream?: (url: URL) => Promise<void>;
 }
 
 /** The document's security schemes the API keeps, by name (none for an API made in the product). */
@@ -57,6 +59,7 @@ export function createApisService({
   sandboxUrl,
   onChange = () => {},
   maxApisPerTeam = Number.POSITIVE_INFINITY,
+  checkUpstream = async () => {},
 }: ApisDeps) {
   /** Checked before each new API: at the same moment, two may together pass the limit by one. */
   async function refusePastLimit(teamId: number): Promise<void> {
@@ -79,6 +82,7 @@ export function createApisService({
       publicEndPoint: base && `${base}${e.path}`,
       summary: e.summary,
       isDesigned: Boolean(e.is_designed),
+      keepMocked: Boolean(e.keep_mocked),
     };
   }
 
@@ -153,6 +157,7 @@ export function createApisService({
         schemaMasterList: await loadSchemas(db, api.id),
         answerSeed: api.answer_seed,
         behaviour: storedBehaviour(api.behaviour),
+        upstreamUrl: api.upstream_url,
       };
       if (api.import_warnings !== null) detail.warnings = JSON.parse(api.import_warnings);
       return detail;
@@ -182,6 +187,24 @@ export function createApisService({
       await apiOf(user, apiMasterId);
       await store.setAnswerSeed(apiMasterId, seed);
       onChange(apiMasterId);
+    },
+
+    /**
+     * Sets (or, with null, clears) the backend the API's sandbox forwards to. Its address is checked
+     * by the outbound rules now, and again by the sandbox each time it connects.
+     */
+    async setUpstreamUrl(user: User, apiMasterId: number, upstreamUrl: string | null): Promise<void> {
+      await apiOf(user, apiMasterId);
+      if (upstreamUrl !== null) await checkUpstream(new URL(upstreamUrl));
+      await store.setUpstreamUrl(apiMasterId, upstreamUrl);
+      onChange(apiMasterId);
+    },
+
+    /** Whether the sandbox answers the endpoint itself though the API has an Upstream URL. */
+    async setKeepMocked(user: User, apiMasterId: number, endpointId: number, keepMocked: boolean) {
+      const { endpoint } = await endpointOf(user, apiMasterId, endpointId);
+      await store.setKeepMocked(endpoint.id, keepMocked);
+      await changed(apiMasterId);
     },
 
     async createFromImport(user: User, meta: ApiMeta, imported: ImportToWrite): Promise<ApiMaster> {

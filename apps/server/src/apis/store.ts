@@ -40,6 +40,7 @@ const API_COLUMNS = [
   'import_warnings',
   'answer_seed',
   'behaviour',
+  'upstream_url',
 ] as const satisfies readonly (keyof ApiRow)[];
 /** An endpoint's configuration, without the declared operation and the behaviour only the sandbox reads. */
 export type EndpointRow = Omit<Selectable<EndpointsTable>, 'operation' | 'behaviour'>;
@@ -58,6 +59,7 @@ const ENDPOINT_COLUMNS = [
   'patch_api_id',
   'delete_api_id',
   'is_designed',
+  'keep_mocked',
 ] as const satisfies (keyof EndpointRow)[];
 
 /** An edit of a parameter or header row: only its type, description and mapping change. */
@@ -87,7 +89,10 @@ export type ImportToWrite = Omit<ImportedWithBaseline, 'endpoints' | 'schemas'> 
 };
 
 /** What the endpoint list shows of an endpoint just written, as its insert returned it. */
-export type WrittenEndpoint = Pick<EndpointRow, 'id' | 'tag' | 'method' | 'path' | 'summary' | 'is_designed'>;
+export type WrittenEndpoint = Pick<
+  EndpointRow,
+  'id' | 'tag' | 'method' | 'path' | 'summary' | 'is_designed' | 'keep_mocked'
+>;
 
 /**
  * Writes the endpoints and their parameters, requests and responses, a slice of endpoints at a time:
@@ -119,7 +124,7 @@ async function insertEndpoints(
         })),
       )
       // positions are unique within the API: they tell which id each endpoint received
-      .returning(['id', 'position', 'tag', 'method', 'path', 'summary', 'is_designed'])
+      .returning(['id', 'position', 'tag', 'method', 'path', 'summary', 'is_designed', 'keep_mocked'])
       .execute();
     const ids = new Map(inserted.map((r) => [r.position, r.id]));
     for (const { position: _, ...row } of inserted.sort((x, y) => x.position - y.position)) written.push(row);
@@ -287,6 +292,22 @@ export function createApiStore(db: Kysely<Database>) {
         .updateTable('api_masters')
         .set({ answer_seed: seed, updated_at: now() })
         .where('id', '=', apiMasterId)
+        .execute();
+    },
+
+    async setUpstreamUrl(apiMasterId: number, upstreamUrl: string | null): Promise<void> {
+      await db
+        .updateTable('api_masters')
+        .set({ upstream_url: upstreamUrl, updated_at: now() })
+        .where('id', '=', apiMasterId)
+        .execute();
+    },
+
+    async setKeepMocked(endpointId: number, keepMocked: boolean): Promise<void> {
+      await db
+        .updateTable('endpoints')
+        .set({ keep_mocked: keepMocked ? 1 : 0 })
+        .where('id', '=', endpointId)
         .execute();
     },
 

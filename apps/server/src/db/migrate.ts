@@ -23,6 +23,7 @@ import * as importBaseline from './migrations/019_import_baseline.js';
 import * as recordListingKey from './migrations/020_record_listing_key.js';
 import * as requestLogGaps from './migrations/021_request_log_gaps.js';
 import * as declaredModels from './migrations/022_declared_models.js';
+import * as hostedProxy from './migrations/023_hosted_proxy.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -48,6 +49,7 @@ const migrations = {
   '020_record_listing_key': recordListingKey,
   '021_request_log_gaps': requestLogGaps,
   '022_declared_models': declaredModels,
+  '023_hosted_proxy': hostedProxy,
 };
 
 /** Applies the migrations not yet applied; `deps` gives those that apply a capability's rules. */

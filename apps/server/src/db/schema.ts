@@ -66,6 +66,8 @@ export interface ApiMastersTable {
   behaviour: string | null;
   /** JSON: what the last import or re-import brought (ImportBaseline); NULL: imported before it was kept. */
   import_baseline: string | null;
+  /** Set: the sandbox forwards calls to this backend and checks both sides (the hosted proxy); NULL: it mocks. */
+  upstream_url: string | null;
 }
 
 export interface EndpointsTable {
@@ -88,6 +90,8 @@ export interface EndpointsTable {
   behaviour: string | null;
   /** 1: added by a user in the product; 0: brought by an imported document. */
   is_designed: Generated<number>;
+  /** 1: answered by the sandbox even when the API has an Upstream URL. */
+  keep_mocked: Generated<number>;
 }
 
 export interface EndpointParametersTable {
@@ -211,6 +215,13 @@ export interface RequestLogTable {
   problems: string;
   source: string;
   simulated: string | null;
+  /** 1: the call was forwarded to the API's Upstream URL. */
+  forwarded: Generated<number>;
+  /** How many of `violations` are the request's, and the response's: the log is filtered on them. */
+  request_violations: Generated<number>;
+  response_violations: Generated<number>;
+  /** JSON: what of the exchange broke the document (LoggedViolation[]); NULL: nothing checked. */
+  violations: string | null;
 }
 
 export interface RequestLogGapsTable {

@@ -46,6 +46,13 @@ export function createMetrics(options: { pool?: pg.Pool; queries?: () => number 
     registers: [registry],
   });
   const sandbox = sandboxMetrics(registry);
+  // only forwarded calls are checked on both sides: a prom-client counter costs the mock's hot path nothing
+  const violations = new Counter({
+    name: 'sandbox_upstream_violations_total',
+    help: 'Violations of the document found in calls forwarded to an Upstream URL, by deployed API and direction (request or response)',
+    labelNames: ['api', 'direction'] as const,
+    registers: [registry],
+  });
   const { pool } = options;
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -89,6 +96,12 @@ export function createMetrics(options: { pool?: pg.Pool; queries?: () => number 
     },
 
     observeSandbox: sandbox.observe,
+
+    /** Counts what a forwarded call broke of the document, on each side. */
+    observeViolations(apiId: number | undefined, found: { direction: 'request' | 'response' }[]): void {
+      const api = apiId === undefined ? 'none' : String(apiId);
+      for (const { direction } of found) violations.labels(api, direction).inc();
+    },
   };
 }
 

@@ -207,6 +207,10 @@ function toRow(call: CapturedCall, caps: LoggedFieldCaps): NewRow {
     problems: JSON.stringify(call.problems),
     source: call.source,
     simulated: call.simulated === null ? null : JSON.stringify(call.simulated),
+    forwarded: call.forwarded ? 1 : 0,
+    request_violations: call.violations.filter((v) => v.direction === 'request').length,
+    response_violations: call.violations.filter((v) => v.direction === 'response').length,
+    violations: call.forwarded ? JSON.stringify(call.violations) : null,
     ...truncationColumns({
       requestBody: call.requestBodyTruncated || Boolean(requestBody?.cut),
       responseBody: call.responseBodyTruncated || Boolean(responseBody?.cut),

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { ROLE_DEVELOPER, ZMessageResponse, ZRequestLogQuery } from '@sandbox/contracts';
+import {
+  ROLE_DEVELOPER,
+  ZMessageResponse,
+  ZRequestLogJunitQuery,
+  ZRequestLogQuery,
+} from '@sandbox/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.js';
@@ -54,6 +59,21 @@ const streamSchema = {
   },
 };
 
+const junitSchema = {
+  tags,
+  summary: 'The calls of a time window as a JUnit report: one testcase per call, a failure per violation',
+  description:
+    "Open to the API's team and to the API's sandbox tokens: a CI job that ran its tests through the hosted proxy asks whether the backend kept the contract. `from` (at or after) and `to` (before) are ISO 8601; by default the whole log. At most MAX_JUNIT_CASES (5,000) calls, the newest.",
+  params: ZApiParams,
+  querystring: ZRequestLogJunitQuery,
+  response: {
+    200: {
+      description: 'A JUnit XML report',
+      content: { 'application/xml': { schema: z.string() } },
+    },
+  },
+};
+
 function readerOf(request: FastifyRequest): LogReader {
   return request.user ? { user: currentUser(request) } : { token: request.apiToken ?? '' };
 }
@@ -83,6 +103,19 @@ export function requestLogRoutes(
     async (request) => {
       await log.clear(currentUser(request), parseWith(ZApiParams, request.params).apiMasterId);
       return { message: 'Request log cleared' };
+    },
+  );
+
+  app.get(
+    '/api/api-config-master/:apiMasterId/requests/junit',
+    { ...read, schema: junitSchema },
+    async (request, reply) => {
+      const report = await log.junit(
+        readerOf(request),
+        parseWith(ZApiParams, request.params).apiMasterId,
+        parseWith(ZRequestLogJunitQuery, request.query),
+      );
+      return reply.type('application/xml; charset=utf-8').send(report);
     },
   );
 

@@ -1,8 +1,15 @@
-import type { LoggedRequest, RequestLogPage, RequestLogQuery } from '@sandbox/contracts';
+import {
+  type LoggedRequest,
+  MAX_JUNIT_CASES,
+  type RequestLogJunitQuery,
+  type RequestLogPage,
+  type RequestLogQuery,
+} from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/store.js';
 import { Forbidden } from '../http/errors.js';
 import type { TokenService } from '../tokens/service.js';
+import { junitReport } from './junitReport.js';
 import type { RequestRecorder } from './recorder.js';
 import type { RequestLogStore } from './store.js';
 
@@ -28,6 +35,8 @@ interface RequestLogDeps {
   notBefore: () => string;
   /** A page's answer stays under this many bytes (REQUEST_LOG_PAGE_BYTES); the rest is the next page's. */
   pageBytes: number;
+  /** The log's clock: a JUnit report's window ends now unless told otherwise. */
+  now?: () => number;
 }
 
 export function createRequestLogService({
@@ -37,6 +46,7 @@ export function createRequestLogService({
   tokens,
   notBefore,
   pageBytes,
+  now = Date.now,
 }: RequestLogDeps) {
   /**
    * The API and its team once the reader may read its log: a member of another team is told the API
@@ -80,6 +90,23 @@ export function createRequestLogService({
       const since = filters.since === undefined ? notBefore() : new Date(filters.since).toISOString();
       const gaps = await store.gaps(id, more && last ? last.at : since);
       return { items, nextBefore: more ? (last?.id ?? null) : null, gaps };
+    },
+
+    /**
+     * The calls of a time window as a JUnit report (issue 28): one testcase per call, a failure per
+     * violation of the document; calls still queued are written first, so a CI job that just ran its
+     * tests through the proxy finds them all.
+     */
+    async junit(reader: LogReader, apiMasterId: number, query: RequestLogJunitQuery): Promise<string> {
+      const { apiMasterId: id } = await admit(reader, apiMasterId);
+      await recorder?.flush();
+      const oldest = notBefore();
+      const asked = query.from === undefined ? oldest : new Date(query.from).toISOString();
+      const from = asked < oldest ? oldest : asked;
+      const to = new Date(query.to === undefined ? now() + 1 : query.to).toISOString();
+      const { entries, total } = await store.window(id, from, to, MAX_JUNIT_CASES);
+      const apiName = (await store.nameOf(id)) ?? `API ${id}`;
+      return junitReport({ apiName, from, to, entries, leftOut: total - entries.length });
     },
 
     /** Clears the API's log, calls still waiting to be written included. */

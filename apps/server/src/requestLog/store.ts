@@ -36,9 +36,13 @@ const COLUMNS = [
   'problems',
   'source',
   'simulated',
+  'forwarded',
+  'request_violations',
+  'response_violations',
+  'violations',
 ] as const satisfies readonly (keyof NewRow)[];
 
-/** Rows of one multi-row insert on PostgreSQL: 19 parameters each, well under its 65,535. */
+/** Rows of one multi-row insert on PostgreSQL: 23 parameters each, well under its 65,535. */
 const INSERT_CHUNK = 1000;
 
 /**
@@ -96,6 +100,7 @@ export function toLoggedRequest(row: Row): LoggedRequest {
     source: row.source as AnswerSource,
     simulated: row.simulated === null ? null : JSON.parse(row.simulated),
     truncatedFields: truncatedFields(row),
+    ...(row.forwarded ? { forwarded: true, violations: JSON.parse(row.violations ?? '[]') } : {}),
   };
 }
 
@@ -122,6 +127,8 @@ export function createRequestLogStore(db: Db) {
       query = query.where('status', '>=', low).where('status', '<=', low + 99);
     } else if (status !== undefined) query = query.where('status', '=', Number(status));
     if (since !== undefined) query = query.where('at', '>=', new Date(since).toISOString());
+    if (filters.violations === 'request') query = query.where('request_violations', '>', 0);
+    if (filters.violations === 'response') query = query.where('response_violations', '>', 0);
     if (text !== undefined && text !== '') {
       const pattern = `%${likeLiteral(text)}%`;
       const found = (column: 'path' | 'query' | 'request_body' | 'response_body') =>
@@ -256,6 +263,37 @@ export function createRequestLogStore(db: Db) {
         .orderBy('id', 'asc')
         .execute();
       return { entries: rows.map(toLoggedRequest), through };
+    },
+
+    /**
+     * The API's entries from `from` (at or after) to `to` (before), oldest first, the newest `limit`
+     * of them; and how many the window held in all.
+     */
+    async window(
+      apiMasterId: number,
+      from: string,
+      to: string,
+      limit: number,
+    ): Promise<{ entries: LoggedRequest[]; total: number }> {
+      const inWindow = kysely
+        .selectFrom('request_log')
+        .where('api_master_id', '=', apiMasterId)
+        .where('at', '>=', from)
+        .where('at', '<', to);
+      const [rows, count] = await Promise.all([
+        inWindow.selectAll().orderBy('id', 'desc').limit(limit).execute(),
+        inWindow.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      ]);
+      return { entries: rows.reverse().map(toLoggedRequest), total: Number(count?.n ?? 0) };
+    },
+
+    async nameOf(apiMasterId: number): Promise<string | undefined> {
+      const row = await kysely
+        .selectFrom('api_masters')
+        .select('name')
+        .where('id', '=', apiMasterId)
+        .executeTakeFirst();
+      return row?.name;
     },
 
     /** The team an API belongs to (undefined once it is gone): streams are counted per team. */

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { AnswerSource, LoggedProblem } from '@sandbox/contracts';
+import type { AnswerSource, LoggedProblem, LoggedViolation } from '@sandbox/contracts';
 import type { CompiledApi, CompiledEndpoint } from '@sandbox/engine/answer/compileApi';
 import type { SandboxAnswer } from '@sandbox/engine/answer/exchange';
 import type { RouteLookup } from '@sandbox/engine/answer/matchRoute';
-import type { RequestTrace } from '@sandbox/engine/answer/requestTrace';
 import { MAX_LOGGED_BODY_CHARS } from '../config.js';
+import type { ProxyTrace } from './forwardToUpstream.js';
 
 // A sandbox call as the request log first holds it: taken on the hot path with as little work as
 // can be (bodies cut, everything else by reference), masked and serialised only when it is written.
@@ -45,6 +45,9 @@ export interface CapturedCall {
   problems: LoggedProblem[];
   source: AnswerSource;
   simulated: { delayMs: number; failed: boolean } | null;
+  /** Forwarded to the API's Upstream URL; then `violations` says what of the exchange broke the document. */
+  forwarded: boolean;
+  violations: LoggedViolation[];
   /** About what it holds in memory: the queue's bound counts it. */
   bytes: number;
 }
@@ -135,7 +138,7 @@ export function captureCall(
   req: IncomingMessage,
   rawBody: string | undefined,
   api: CompiledApi,
-  trace: RequestTrace,
+  trace: ProxyTrace,
   answer: SandboxAnswer,
   written: WrittenAnswer,
   timing: { at: number; durationMs: number },
@@ -167,6 +170,8 @@ export function captureCall(
     problems: trace.problems ?? problemsOf(answer.body),
     source: sourceOf(answer, written),
     simulated: answer.simulated ?? null,
+    forwarded: trace.forwarded === true,
+    violations: trace.violations ?? [],
     bytes:
       ENTRY_BYTES +
       url.length +

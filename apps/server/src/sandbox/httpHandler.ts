@@ -4,11 +4,11 @@ import { queryOf, type SandboxAnswer } from '@sandbox/engine/answer/exchange';
 import { withoutOriginHeaders } from '@sandbox/engine/answer/originHeaders';
 import { isPreflight, preflightHeaders } from '@sandbox/engine/answer/preflight';
 import { problem } from '@sandbox/engine/answer/problem';
-import type { RequestTrace } from '@sandbox/engine/answer/requestTrace';
 import { toWire } from '@sandbox/engine/answer/wire';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
 import { type CapturedCall, captureCall, SANDBOX_PREFIX, type WrittenAnswer } from './capture.js';
+import type { ProxyTrace } from './forwardToUpstream.js';
 import type { SandboxRuntime } from './runtime.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -144,7 +144,7 @@ export function createSandboxHttpHandler(
     // what the request log needs, kept as the call goes; the runtime fills in the trace
     const arrived = requestLog?.now();
     const started = (requestLog || metrics) && performance.now();
-    const trace: RequestTrace | undefined = (requestLog || metrics) && {};
+    const trace: ProxyTrace | undefined = (requestLog || metrics) && {};
     let rawBody: string | undefined;
     let answer: SandboxAnswer | undefined;
     let written: WrittenAnswer | undefined;
@@ -175,18 +175,22 @@ export function createSandboxHttpHandler(
       const rest = (mark < 0 ? url : url.slice(0, mark)).slice(SANDBOX_PREFIX.length);
       const slash = rest.indexOf('/');
       rawBody = body ?? (hold ? await readBody(req, hold, bodyIdleMs) : undefined);
-      answer = await runtime.handle({
-        method: req.method ?? 'GET',
-        key: slash < 0 ? rest : rest.slice(0, slash),
-        path: slash < 0 ? '/' : rest.slice(slash),
-        query: queryOf(mark < 0 ? '' : url.slice(mark + 1)),
-        headers: req.headers,
-        rawBody,
-        onClose: (listener) => res.once('close', listener),
-        // a delayed answer's body is read and checked: it need not count while it waits
-        onWait: () => hold?.release(),
-        trace,
-      });
+      const rawQuery = mark < 0 ? '' : url.slice(mark + 1);
+      answer = await runtime.handle(
+        {
+          method: req.method ?? 'GET',
+          key: slash < 0 ? rest : rest.slice(0, slash),
+          path: slash < 0 ? '/' : rest.slice(slash),
+          query: queryOf(rawQuery),
+          headers: req.headers,
+          rawBody,
+          onClose: (listener) => res.once('close', listener),
+          // a delayed answer's body is read and checked: it need not count while it waits
+          onWait: () => hold?.release(),
+          trace,
+        },
+        rawQuery,
+      );
       if (!ownOrigin(req.headers)) answer = withoutOriginHeaders(answer);
       written = writeAnswer(res, req.method, answer);
     } catch (error) {
@@ -211,6 +215,7 @@ export function createSandboxHttpHandler(
         invalid: (trace?.problems?.length ?? 0) > 0,
         seconds: durationMs / 1000,
       });
+      if (trace?.violations?.length) metrics?.observeViolations(trace.api?.id, trace.violations);
     }
   };
 }

@@ -1,20 +1,26 @@
 import { type AnswerContext, answerRequest } from '@sandbox/engine/answer/answerRequest';
 import { type CompiledApi, compileApi } from '@sandbox/engine/answer/compileApi';
-import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import type { SandboxAnswer, SandboxRequest } from '@sandbox/engine/answer/exchange';
 import { preflightHeaders } from '@sandbox/engine/answer/preflight';
 import { problem } from '@sandbox/engine/answer/problem';
 import type { RecordStore } from '@sandbox/engine/answer/records';
 import type { Random } from '@sandbox/engine/answer/simulate';
 import type { Kysely } from 'kysely';
+import type { LoadedApi } from '../apis/loadDeployedApi.js';
 import type { Database } from '../db/schema.js';
+import type { UpstreamClient } from '../outbound/upstreamClient.js';
 import { createDeployedApiCache } from './deployedApiCache.js';
+import { forwardToUpstream, type ProxyTrace } from './forwardToUpstream.js';
 import { TokenCheck } from './tokens.js';
 
 interface Deployed {
   api: CompiledApi;
   /** What the engine answers its requests with: the records, and the check of the product's tokens. */
   context: AnswerContext;
+  /** The product's token check, when the API requires its tokens. */
+  admit?: (request: SandboxRequest) => SandboxAnswer | undefined;
+  /** Where calls are forwarded (the hosted proxy), and the endpoints still answered here. */
+  upstream?: { url: URL; keptMocked: Set<number> };
 }
 
 /**
@@ -28,7 +34,9 @@ export function createSandboxRuntime(
   options: {
     compiledApis: number;
     /** Reads a deployed API by its key (apis/loadDeployedApi.ts); undefined when none is deployed there. */
-    loadApi: (key: string) => Promise<DeployedApi | undefined>;
+    loadApi: (key: string) => Promise<LoadedApi | undefined>;
+    /** How an API's Upstream URL is reached; without it, every API is answered from its document. */
+    upstream?: UpstreamClient;
     random?: Random;
     now?: () => number;
   },
@@ -46,7 +54,10 @@ export function createSandboxRuntime(
     const api = compileApi(deployed);
     const check = new TokenCheck(tokens.map((t) => ({ token: t.token, expiresAt: t.expires_at })));
     const admit = api.isAuthRequired ? (request: SandboxRequest) => tokenRefusal(check, request) : undefined;
-    return { api, context: { records, random, admit } };
+    const upstream = deployed.upstreamUrl
+      ? { url: new URL(deployed.upstreamUrl), keptMocked: new Set(deployed.keptMocked) }
+      : undefined;
+    return { api, context: { records, random, admit }, admit, upstream };
   }
 
   const cache = createDeployedApiCache(options.compiledApis, load, (deployed) => deployed.api.id);
@@ -62,13 +73,34 @@ export function createSandboxRuntime(
       cache.clear();
     },
 
-    async handle(request: SandboxRequest): Promise<SandboxAnswer> {
+    /** `rawQuery`: the query string as sent, which a forwarded call carries unchanged. */
+    async handle(request: SandboxRequest & { trace?: ProxyTrace }, rawQuery = ''): Promise<SandboxAnswer> {
       const deployed = await cache.get(request.key);
       if (!deployed) {
         if (request.method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers) };
         return { status: 404, body: problem(404, 'Not Found', 'No deployed API answers at this address') };
       }
-      return answerRequest(deployed.api, request, deployed.context);
+      const { api, upstream } = deployed;
+      if (upstream && options.upstream) {
+        const route = api.router.lookup(request.method, request.path);
+        const keptMocked = route.kind === 'found' && upstream.keptMocked.has(route.match.handler.id);
+        if (!keptMocked) {
+          if (request.trace) {
+            request.trace.api = api;
+            request.trace.route = route;
+          }
+          // the product's token check stands in front of the backend as it does in front of the mock
+          const refused = deployed.admit?.(request);
+          if (refused) return refused;
+          return forwardToUpstream(
+            api,
+            request,
+            { upstream: upstream.url, rawQuery, tokenConsumed: deployed.admit !== undefined },
+            options.upstream,
+          );
+        }
+      }
+      return answerRequest(api, request, deployed.context);
     },
   };
 

@@ -16,6 +16,8 @@ export interface CompiledEndpoint {
   id: number;
   method: string;
   path: string;
+  /** The document's `operationId`, when it gives one. */
+  operationId?: string;
   /** The path's last fixed segment (`pets` for `/pets/{petId}`): names values generated for it. */
   resourceName: string;
   /** What a request may carry, and its validators. */
@@ -180,6 +182,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       id: e.id,
       method: e.method,
       path: e.path,
+      operationId: e.operation_id ?? undefined,
       resourceName,
       request: new RequestRules(requestModelOf(e), validator),
       responses,

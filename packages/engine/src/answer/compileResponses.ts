@@ -1,4 +1,5 @@
 import type {
+  DeclaredHeader,
   DeclaredMediaType,
   DeclaredOperation,
   DeclaredResponse,
@@ -45,6 +46,8 @@ export interface CompiledResponse {
   /** The declared media types; null for an API imported before operations were kept: JSON, as configured. */
   media: MediaChoice<CompiledMedia> | null;
   headers: CompiledHeader[];
+  /** The headers the document declares, as written: what a proxy checks an upstream's answer for. */
+  declaredHeaders: Record<string, DeclaredHeader>;
 }
 
 export interface CompiledResponses extends ResponseTable<CompiledResponse> {
@@ -89,11 +92,13 @@ export function compileResponses(
       example: config.example,
       media: null,
       headers: [],
+      declaredHeaders: {},
     };
     if (!operation) return response;
     const declared = operation.responses[config.responseCode] as DeclaredResponse | undefined;
     response.media = new MediaChoice(compileMedia(config, response, declared, context), asConcrete);
     response.headers = compileHeaders(declared?.headers);
+    response.declaredHeaders = declared?.headers ?? {};
     return response;
   });
   const table = tableOf(responses);

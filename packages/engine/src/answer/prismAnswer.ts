@@ -108,7 +108,8 @@ export function prismUnsupported(
   );
 }
 
-const SECURITY_VIOLATION: PrismViolation = {
+/** How Prism lists a request refused by the operation's security. */
+export const SECURITY_VIOLATION: PrismViolation = {
   location: ['request'],
   severity: 'Error',
   code: 401,
@@ -131,7 +132,7 @@ export function prismUnauthorized(
 }
 
 /** Prism warns of each deprecated query parameter a request sends, and answers it all the same. */
-function deprecatedParameters(endpoint: CompiledEndpoint, request: SandboxRequest): PrismViolation[] {
+export function deprecatedParameters(endpoint: CompiledEndpoint, request: SandboxRequest): PrismViolation[] {
   return endpoint.request.model.parameters
     .filter((p) => p.deprecated && p.in === 'query' && request.query[p.name] !== undefined)
     .map((p) => {

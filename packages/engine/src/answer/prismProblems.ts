@@ -12,7 +12,8 @@ const PROBLEM_JSON = 'application/problem+json';
 export interface PrismViolation {
   location: string[];
   severity: 'Error' | 'Warning';
-  code: string | number;
+  /** Absent where Prism gives none (an unknown route's warning, an undeclared status). */
+  code?: string | number;
   /** As a 422's or a 500's body words it: `Request body property id must be integer`. */
   message: string;
   /** As sl-violations words it: Ajv's message alone, `must be integer`. */
@@ -109,9 +110,14 @@ const PLACE_NOUNS: Record<string, string> = {
 
 /**
  * A problem as Prism words it: Ajv's own message after the place, `Request body property id must be
- * integer`. `side` is `Request` or `Response`.
+ * integer`. `side` is `Request` or `Response`; a response's problem is in its body unless `place` says
+ * otherwise (`header`).
  */
-export function prismViolation(problem: Problem, side: 'Request' | 'Response'): PrismViolation {
+export function prismViolation(
+  problem: Problem,
+  side: 'Request' | 'Response',
+  place: 'body' | 'header' = 'body',
+): PrismViolation {
   const error = ajvErrorOf.get(problem);
   if (!error) {
     const location = problem.location.split('.').filter(Boolean);
@@ -127,11 +133,11 @@ export function prismViolation(problem: Problem, side: 'Request' | 'Response'): 
     .split('/')
     .slice(1)
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-  const [place = 'body', ...rest] = side === 'Response' ? ['body', ...location] : location;
-  const noun = PLACE_NOUNS[place] ?? 'property';
-  const where = rest.length > 0 ? `${side} ${place} ${noun} ${rest.join('.')}` : `${side} ${place}`;
+  const [at = 'body', ...rest] = side === 'Response' ? [place, ...location] : location;
+  const noun = PLACE_NOUNS[at] ?? 'property';
+  const where = rest.length > 0 ? `${side} ${at} ${noun} ${rest.join('.')}` : `${side} ${at}`;
   return {
-    location: [place, ...rest],
+    location: [at, ...rest],
     severity: 'Error',
     code: error.keyword,
     message: `${where} ${ajvMessage(error)}`,

@@ -31,12 +31,18 @@ export function responseViolations(
   if (declared?.kind !== 'json' || declared.schema === undefined) return [];
   const body = bodyValue(answer);
   if (!body) return [];
+  return bodyViolations(api, declared, body.value);
+}
+
+/** What a body's value breaks of a declared media type's schema; its validator compiled once. */
+export function bodyViolations(api: CompiledApi, declared: CompiledMedia, value: unknown): PrismViolation[] {
+  if (declared.schema === undefined) return [];
   let check = checks.get(declared);
   if (!check) {
     check = api.answerValidator.compileValue(declared.schema as never);
     checks.set(declared, check);
   }
-  return check(body.value, new PatternBudget(REQUEST_PATTERN_WORK)).map((problem) => {
+  return check(value, new PatternBudget(REQUEST_PATTERN_WORK)).map((problem) => {
     const violation = prismViolation(problem, 'Response');
     return { ...violation, location: ['response', ...violation.location] };
   });

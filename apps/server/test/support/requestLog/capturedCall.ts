@@ -21,6 +21,8 @@ export function aCall(apiMasterId: number, path: string, at: number): CapturedCa
     problems: [],
     source: 'problem',
     simulated: null,
+    forwarded: false,
+    violations: [],
     bytes: 1024,
   };
 }

@@ -152,6 +152,33 @@ export const TABLE: Entry[] = [
       json(`/api/api-config-master/${(await f.freshApi()).api.id}/answer-seed`, { seed: 7 }),
   },
   {
+    route: 'PUT /api/api-config-master/:apiMasterId/upstream',
+    minRole: dev,
+    teamResource: true,
+    // a literal public address: checked by the outbound rules without a name to resolve
+    request: async (f) =>
+      json(`/api/api-config-master/${(await f.freshApi()).api.id}/upstream`, {
+        upstreamUrl: 'http://8.8.8.8/v1',
+      }),
+  },
+  {
+    route: 'PUT /api/api-config/:apiMasterId/:endpointId/keep-mocked',
+    minRole: dev,
+    teamResource: true,
+    request: async (f) => {
+      const fresh = await f.freshApi();
+      return json(`/api/api-config/${fresh.api.id}/${fresh.endpoint('GET', '/pets').id}/keep-mocked`, {
+        keepMocked: true,
+      });
+    },
+  },
+  {
+    route: 'GET /api/api-config-master/:apiMasterId/requests/junit',
+    minRole: any,
+    teamResource: true,
+    request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/requests/junit` }),
+  },
+  {
     route: 'PUT /api/api-config-master/:apiMasterId/behaviour',
     minRole: dev,
     teamResource: true,

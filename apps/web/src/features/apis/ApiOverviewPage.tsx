@@ -23,6 +23,7 @@ import { DeterministicAnswersForm } from './DeterministicAnswersForm';
 import { EndpointDialog } from './EndpointDialog';
 import { isViewer } from './roles';
 import { SchemaEditor } from './SchemaEditor';
+import { UpstreamUrlForm } from './UpstreamUrlForm';
 
 /**
  * An API as a whole: its settings, what its import could not honour, how its sandbox answers every
@@ -102,6 +103,12 @@ export function ApiOverviewPage() {
             readOnly={readOnly}
           />
           <ApiBehaviourForm apiMasterId={projectId} behaviour={api.behaviour ?? null} readOnly={readOnly} />
+          <UpstreamUrlForm
+            key={api.upstreamUrl ?? ''}
+            apiMasterId={projectId}
+            upstreamUrl={api.upstreamUrl ?? null}
+            readOnly={readOnly}
+          />
         </Stack>
       )}
 

@@ -8,6 +8,7 @@ import {
 import { toast } from 'react-toastify';
 import { failureMessage, useSaveBehaviour } from './api';
 import { BehaviourForm, type FailureChoice } from './BehaviourForm';
+import { KeepMockedSwitch } from './KeepMockedSwitch';
 
 export interface EndpointBehaviourPanelProps {
   apiMasterId: string;
@@ -59,6 +60,7 @@ export function EndpointBehaviourPanel({ apiMasterId, endpoint, readOnly }: Endp
 
   return (
     <Stack spacing={2}>
+      <KeepMockedSwitch apiMasterId={apiMasterId} endpoint={endpoint} readOnly={readOnly} />
       {own === null && (
         <Alert severity="info">
           {inherited

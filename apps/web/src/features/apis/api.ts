@@ -20,6 +20,8 @@ import {
   requestLogPaths,
   type SchemaMaster,
   type SchemaSave,
+  type UpstreamUrlInput,
+  upstreamPaths,
 } from '@sandbox/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
@@ -209,6 +211,29 @@ export function useSaveAnswerSeed(apiMasterId: string) {
   return useMutation({
     mutationFn: (body: AnswerSeed) =>
       http<MessageResponse>(apisPaths.answerSeed(apiMasterId), { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Sets the backend the API's sandbox forwards to and checks (the hosted proxy); null mocks again. */
+export function useSaveUpstreamUrl(apiMasterId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (body: UpstreamUrlInput) =>
+      http<MessageResponse>(upstreamPaths.upstreamUrl(apiMasterId), { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Whether the sandbox answers an endpoint itself though the API has an Upstream URL. */
+export function useSaveKeepMocked(apiMasterId: string, endpointId: string) {
+  const invalidate = useInvalidateApis();
+  return useMutation({
+    mutationFn: (keepMocked: boolean) =>
+      http<MessageResponse>(upstreamPaths.keepMocked(apiMasterId, endpointId), {
+        method: 'PUT',
+        body: { keepMocked },
+      }),
     onSuccess: invalidate,
   });
 }

@@ -7,7 +7,14 @@ import type { ReactNode } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { MethodBadge } from '../../components/MethodBadge';
 import { CallBody } from './CallBody';
-import { formatDuration, simulationSummary, sourceLabel, statusColour, statusLabel } from './callDisplay';
+import {
+  formatDuration,
+  simulationSummary,
+  sourceLabel,
+  statusColour,
+  statusLabel,
+  violationCount,
+} from './callDisplay';
 import { HeadersTable } from './HeadersTable';
 
 export interface RequestDetailDialogProps {
@@ -117,6 +124,30 @@ export function RequestDetailDialog({ call, onClose, onOpenInLab, onCopyCurl }: 
                     {problem.location}
                   </Box>
                   : {problem.message}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        {call.forwarded && (
+          <Alert
+            severity={(call.violations ?? []).length > 0 ? 'warning' : 'success'}
+            aria-label="Contract violations"
+          >
+            <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {(call.violations ?? []).length > 0
+                ? `Forwarded to the Upstream URL: ${violationCount((call.violations ?? []).length)} of the document`
+                : 'Forwarded to the Upstream URL: both sides keep the document'}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {(call.violations ?? []).map((v, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed; two may read alike
+                <li key={index}>
+                  {v.severity === 'Warning' ? 'Warning at ' : ''}
+                  <Box component="code" sx={{ fontWeight: 600 }}>
+                    {v.location.join('.')}
+                  </Box>
+                  : {v.message}
                 </li>
               ))}
             </Box>

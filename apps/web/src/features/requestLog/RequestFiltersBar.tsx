@@ -2,7 +2,7 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { type EndpointSummary, OPERATION_METHODS } from '@sandbox/contracts';
 import { useEffect, useState } from 'react';
 import { MethodBadge } from '../../components/MethodBadge';
-import { type RequestFilters, STATUS_CLASSES } from './requestFilters';
+import { type RequestFilters, STATUS_CLASSES, VIOLATION_FILTERS } from './requestFilters';
 
 /** Typing waits this long before the list is asked again. */
 const TEXT_SETTLE_MS = 300;
@@ -77,6 +77,23 @@ export function RequestFiltersBar({ filters, endpoints, onChange }: RequestFilte
       >
         <MenuItem value={ANY}>All statuses</MenuItem>
         {STATUS_CLASSES.map(({ value, label }) => (
+          <MenuItem key={value} value={value}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Violations"
+        size="small"
+        value={filters.violations ?? ANY}
+        onChange={(e) =>
+          set({ violations: VIOLATION_FILTERS.find((f) => f.value === e.target.value)?.value })
+        }
+        sx={{ minWidth: 170 }}
+      >
+        <MenuItem value={ANY}>Any or none</MenuItem>
+        {VIOLATION_FILTERS.map(({ value, label }) => (
           <MenuItem key={value} value={value}>
             {label}
           </MenuItem>

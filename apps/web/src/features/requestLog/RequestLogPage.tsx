@@ -26,6 +26,7 @@ import {
   type RequestFilters,
 } from './requestFilters';
 import { useRequestStream } from './useRequestStream';
+import { ViolationsByOperation } from './ViolationsByOperation';
 
 const COLUMNS = ['Time', 'Method', 'Path', 'Status', 'Duration', 'Source'] as const;
 
@@ -145,6 +146,7 @@ export function RequestLogPage() {
         </Alert>
       )}
       <RequestFiltersBar filters={filters} endpoints={api?.apiConfigList ?? []} onChange={setFilters} />
+      <ViolationsByOperation calls={calls} />
       {log.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress aria-label="Loading requests" />

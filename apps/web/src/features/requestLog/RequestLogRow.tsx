@@ -2,7 +2,7 @@ import { Box, Chip, Link, TableCell, TableRow } from '@mui/material';
 import type { LoggedRequest } from '@sandbox/contracts';
 import dayjs from 'dayjs';
 import { MethodBadge } from '../../components/MethodBadge';
-import { formatDuration, sourceLabel, statusColour, statusLabel } from './callDisplay';
+import { formatDuration, sourceLabel, statusColour, statusLabel, violationCount } from './callDisplay';
 
 export interface RequestLogRowProps {
   call: LoggedRequest;
@@ -48,6 +48,15 @@ export function RequestLogRow({ call, onOpen }: RequestLogRowProps) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(call.durationMs)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {sourceLabel(call.source)}
+        {(call.violations?.length ?? 0) > 0 && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            sx={{ ml: 1 }}
+            label={violationCount(call.violations?.length ?? 0)}
+          />
+        )}
         {call.simulated && call.simulated.delayMs > 0 && (
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {' '}

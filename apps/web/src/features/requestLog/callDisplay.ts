@@ -25,6 +25,7 @@ const SOURCE_LABELS: Record<AnswerSource, string> = {
   problem: 'Sandbox error',
   simulated: 'Simulated failure',
   none: 'No body',
+  upstream: 'Upstream',
 };
 export const sourceLabel = (source: AnswerSource) => SOURCE_LABELS[source] ?? source;
 
@@ -47,3 +48,6 @@ export function simulationSummary(simulated: LoggedRequest['simulated']): string
   const text = parts.join(', ');
   return text[0].toUpperCase() + text.slice(1);
 }
+
+/** `1 violation`, `3 violations`: what of a forwarded exchange broke the document. */
+export const violationCount = (count: number) => (count === 1 ? '1 violation' : `${count} violations`);

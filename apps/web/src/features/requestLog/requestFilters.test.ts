@@ -43,6 +43,20 @@ describe('the filters of the Requests screen', () => {
     expect(matchesFilters(aCall({ status: 500 }), { status: '0' })).toBe(false);
   });
 
+  it('lets a live exchange through the violations filter only when that side broke the document', () => {
+    const broken = aCall({
+      forwarded: true,
+      violations: [
+        { direction: 'response', location: ['response', 'body'], severity: 'Error', message: 'x' },
+      ],
+    });
+    expect(matchesFilters(broken, { violations: 'response' })).toBe(true);
+    expect(matchesFilters(broken, { violations: 'request' })).toBe(false);
+    expect(matchesFilters(aCall({}), { violations: 'response' })).toBe(false);
+    expect(filtersFrom(filtersToSearch({ violations: 'request' }))).toEqual({ violations: 'request' });
+    expect(filtersFrom(new URLSearchParams('violations=both'))).toEqual({});
+  });
+
   it('shows live and listed calls newest first, each once', () => {
     const merged = mergeCalls([aCall({ id: 5 }), aCall({ id: 4 })], [aCall({ id: 4 }), aCall({ id: 3 })]);
     expect(merged.map((c) => c.id)).toEqual([5, 4, 3]);

@@ -1,6 +1,6 @@
 // What the Requests screen narrows its list to: kept in the page's address (it survives a reload and
 // the way back from the Lab), sent to the server as the list's query, and applied to the live feed.
-import type { LoggedRequest } from '@sandbox/contracts';
+import { type LoggedRequest, VIOLATION_DIRECTIONS, type ViolationDirection } from '@sandbox/contracts';
 
 export interface RequestFilters {
   endpointId?: number;
@@ -8,6 +8,8 @@ export interface RequestFilters {
   /** A status class (`4xx`) or `0` for dropped connections. */
   status?: string;
   text?: string;
+  /** Forwarded exchanges whose request or response broke the document (the hosted proxy). */
+  violations?: ViolationDirection;
 }
 
 export const STATUS_CLASSES = [
@@ -18,7 +20,13 @@ export const STATUS_CLASSES = [
   { value: '0', label: 'Dropped' },
 ] as const;
 
-const KEYS = ['endpointId', 'method', 'status', 'text'] as const;
+/** The Violations filter's choices (the hosted proxy's exchanges). */
+export const VIOLATION_FILTERS = [
+  { value: 'request', label: 'In requests' },
+  { value: 'response', label: 'In responses' },
+] as const satisfies readonly { value: ViolationDirection; label: string }[];
+
+const KEYS = ['endpointId', 'method', 'status', 'text', 'violations'] as const;
 
 export function filtersFrom(params: URLSearchParams): RequestFilters {
   const filters: RequestFilters = {};
@@ -30,6 +38,8 @@ export function filtersFrom(params: URLSearchParams): RequestFilters {
   if (status && /^(?:[1-5](?:\d\d|xx)|0)$/i.test(status)) filters.status = status.toLowerCase();
   const text = params.get('text');
   if (text?.trim()) filters.text = text;
+  const violations = VIOLATION_DIRECTIONS.find((d) => d === params.get('violations'));
+  if (violations) filters.violations = violations;
   return filters;
 }
 
@@ -54,6 +64,8 @@ export function matchesFilters(call: LoggedRequest, filters: RequestFilters): bo
   if (filters.endpointId !== undefined && call.endpointId !== filters.endpointId) return false;
   if (filters.method !== undefined && call.method.toUpperCase() !== filters.method) return false;
   if (filters.status !== undefined && !matchesStatus(call.status, filters.status)) return false;
+  const side = filters.violations;
+  if (side !== undefined && !(call.violations ?? []).some((v) => v.direction === side)) return false;
   const text = filters.text?.trim().toLowerCase();
   if (text) {
     const fields = [call.path, call.query, call.requestBody ?? '', call.responseBody ?? ''];
