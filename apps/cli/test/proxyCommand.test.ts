@@ -255,6 +255,38 @@ describe('api-sandbox proxy --errors', () => {
   });
 });
 
+describe('api-sandbox proxy --upstream-proxy', () => {
+  it('reaches the upstream through the proxy named, with its credentials', async () => {
+    // an http forward proxy of the test's own: it takes absolute URLs and relays them
+    const relayed: { url: string; authorization?: string }[] = [];
+    const relay = createServer((req, res) => {
+      relayed.push({ url: req.url ?? '', authorization: req.headers['proxy-authorization'] });
+      const target = new URL(req.url ?? '');
+      fetch(target, { headers: { api_key: String(req.headers.api_key) } }).then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+    const port = await new Promise<number>((resolve) =>
+      relay.listen(0, '127.0.0.1', () => resolve((relay.address() as AddressInfo).port)),
+    );
+    try {
+      const running = await proxy('--upstream-proxy', `http://me:pa%40ss@127.0.0.1:${port}`);
+      const answer = await fetch(`${running.address}/pet/2`, { headers: { api_key: 'k' } });
+      expect(answer.status).toBe(200);
+      expect(violationsOf(answer)[0]).toMatchObject({ location: ['response', 'body'], code: 'required' });
+      expect(relayed).toEqual([
+        {
+          url: `${upstream.url}/api/pet/2`,
+          authorization: `Basic ${Buffer.from('me:pa@ss').toString('base64')}`,
+        },
+      ]);
+    } finally {
+      relay.close();
+    }
+  });
+});
+
 describe('api-sandbox proxy, when the upstream cannot be used', () => {
   it('answers 502 with a problem saying the upstream cannot be reached', async () => {
     const closed = createServer();

@@ -7,6 +7,7 @@ import {
   type Mock,
   maskedHeaders,
   maskedQuery,
+  type PrismViolation,
   queryOf,
   type RequestCheck,
   refusalOf,
@@ -217,7 +218,11 @@ export function createProxyHandler(current: () => Mock, options: ProxyOptions) {
       if (!check.operation) return answerWith(upstreamNotImplemented());
       // Prism answers from the document what the upstream does not implement
       const mocked = await mock.answer({ method, path: url, headers: req.headers, body: request.rawBody });
-      violations = [];
+      // what the mock's answer breaks is in its own sl-violations, as Prism's mocked answers say it
+      const listed = mocked.headers['sl-violations'];
+      violations = listed?.startsWith('[')
+        ? (JSON.parse(listed) as Omit<PrismViolation, 'bare'>[]).map((v) => ({ ...v, bare: v.message }))
+        : [];
       const {
         'access-control-allow-origin': _,
         'access-control-expose-headers': __,
