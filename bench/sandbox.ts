@@ -1,6 +1,7 @@
 // `npm run bench`: the sandbox and `api-sandbox mock` against Stoplight Prism, Mockoon CLI and a bare
 // node:http server, all mocking one document on 127.0.0.1, each loaded in turn by autocannon (50
-// connections, bounded time); then the command line's start-up (bench/cli.ts);
+// connections, bounded time); then the command line's start-up (bench/cli.ts) and the latency
+// `api-sandbox proxy` adds (bench/proxy.ts);
 // then the flood (bench/flood.ts) against a fresh sandbox. The sandbox runs three times: as configured by
 // default (its request log on), with REQUEST_LOG=off and with METRICS=on, so the costs of the log and of
 // metrics are measured in the same run.
@@ -15,6 +16,7 @@ import { fixtureDocument, newPet, scenarios } from './fixture.js';
 import { measureFlood } from './flood.js';
 import { measureImportStall } from './importStall.js';
 import { cpuSeconds, freePort, rssMb, startProcess, stop, waitFor } from './processes.js';
+import { measureProxyLatency } from './proxy.js';
 import { measureScaleOut } from './scaleOut.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -23,7 +25,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * `BENCH_ONLY=sandbox,sandbox/log-off,node:http` loads only those servers; `flood`, `import` and
- * `scale-out` in the list run the flood, the import stall and the PostgreSQL scale-out.
+ * `scale-out` in the list run the flood, the import stall and the PostgreSQL scale-out; `proxy` the
+ * proxy's added latency.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Extra flags for the sandbox's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
@@ -223,6 +226,7 @@ if (cli && prism) {
   }
 }
 if (!ONLY || ONLY.includes('api-sandbox')) await measureCliStartUp(documentPath);
+if (!ONLY || ONLY.includes('proxy')) await measureProxyLatency();
 
 if (!ONLY || ONLY.includes('flood')) await measureFlood(join(work, 'flood'));
 if (!ONLY || ONLY.includes('import')) await measureImportStall();

@@ -22,6 +22,15 @@ export interface MockFlags {
   report?: string;
 }
 
+/** `api-sandbox proxy <document> <upstream>`: mock's flags, and Prism's two of the proxy. */
+export interface ProxyFlags extends MockFlags {
+  upstream: URL;
+  /** Prism's --validate-request (true): without it, only the security requirement is checked. */
+  validateRequest: boolean;
+  /** Prism's --upstream-proxy: an http(s) proxy the upstream is reached through. */
+  upstreamProxy?: URL;
+}
+
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: api-sandbox mock <document> [options]
@@ -46,7 +55,17 @@ Options (api-sandbox's own):
       --log-format <text|json> how each call is logged (text)
       --log-file <calls.jsonl> also append each call as a JSON line
       --fail-on <request|response|any>  exit 1 at the end when calls broke the document
-      --report <junit.xml>     write the calls as a JUnit report at the end`;
+      --report <junit.xml>     write the calls as a JUnit report at the end
+
+Usage: api-sandbox proxy <document> <upstream> [options]
+
+Forwards each call to <upstream> (an http(s) URL) and checks the request and the upstream's answer
+against the document: violations in the sl-violations header and the log. Takes mock's options, and:
+      --errors                 refuse an unknown route (404) and an invalid request (401, 422) without
+                               forwarding; an answer that breaks the document becomes a 500 listing why
+      --validate-request       check requests against the document (true; --validate-request=false
+                               checks only their security)
+      --upstream-proxy <url>   reach the upstream through this http proxy (http://user:pass@host:port)`;
 
 const BOOLEANS = new Set([
   'json-schema-faker-fillProperties',
@@ -58,6 +77,7 @@ const BOOLEANS = new Set([
   'multiprocess',
   'stateful',
   'watch',
+  'validate-request',
 ]);
 const DEFAULT_TRUE = new Set(['cors', 'watch']);
 
@@ -91,6 +111,52 @@ export function readMockFlags(args: string[]): MockFlags {
   const { values, positionals } = parsed;
   if (positionals.length !== 1)
     throw new UsageError('Give one document to mock: api-sandbox mock <document>');
+  for (const proxyOnly of ['validate-request', 'upstream-proxy'] as const)
+    if (values[proxyOnly] !== undefined || set.has(proxyOnly))
+      throw new UsageError(`--${proxyOnly} is for proxy only`);
+  return flagsOf(values, positionals[0], set);
+}
+
+/** `proxy <document> <upstream>`: an upstream that is not an http(s) URL stops the program (as Prism's). */
+export function readProxyFlags(args: string[]): ProxyFlags {
+  const { rest, set } = splitNegations(args);
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(rest);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 2)
+    throw new UsageError('Give a document and an upstream: api-sandbox proxy <document> <upstream>');
+  if (values.mount !== undefined) throw new UsageError('--mount is for mock only');
+  const upstream = urlOf(positionals[1], 'upstream URL');
+  const proxy = values['upstream-proxy'];
+  return {
+    ...flagsOf(values, positionals[0], set),
+    upstream,
+    validateRequest: set.get('validate-request') ?? values['validate-request'] ?? true,
+    upstreamProxy: proxy === undefined ? undefined : urlOf(proxy, 'upstream proxy URL'),
+  };
+}
+
+function urlOf(text: string, what: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new Error(`Invalid ${what} provided: ${text}`);
+  return url;
+}
+
+function flagsOf(
+  values: ReturnType<typeof parse>['values'],
+  document: string,
+  set: Map<string, boolean>,
+): MockFlags {
   const flag = (name: string) =>
     set.get(name) ?? (values[name as keyof typeof values] as boolean | undefined);
   const port = Number(values.port ?? 4010);
@@ -111,7 +177,7 @@ export function readMockFlags(args: string[]): MockFlags {
   });
   const seed = values.seed === undefined ? undefined : seedOf(values.seed);
   return {
-    document: positionals[0],
+    document,
     port,
     host: values.host ?? '127.0.0.1',
     cors: flag('cors') ?? DEFAULT_TRUE.has('cors'),
@@ -164,6 +230,8 @@ function parse(args: string[]) {
       'log-file': { type: 'string' },
       'fail-on': { type: 'string' },
       report: { type: 'string' },
+      'validate-request': { type: 'boolean' },
+      'upstream-proxy': { type: 'string' },
     },
   });
 }

@@ -1,8 +1,9 @@
-import { readMockFlags, USAGE, UsageError } from './flags.js';
+import { readMockFlags, readProxyFlags, USAGE, UsageError } from './flags.js';
 import { cliLine } from './mock/routeLines.js';
 import { runMock } from './mock/runMock.js';
+import { runProxy } from './proxy/runProxy.js';
 
-// `api-sandbox <command>`: one command for now, `mock`.
+// `api-sandbox <command>`: `mock` and `proxy`, Prism's two.
 
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
@@ -11,12 +12,13 @@ async function main(args: string[]): Promise<void> {
     process.exitCode = command === undefined ? 1 : 0;
     return;
   }
-  if (command !== 'mock') throw new UsageError(`Unknown command: ${command}`);
+  if (command !== 'mock' && command !== 'proxy') throw new UsageError(`Unknown command: ${command}`);
   if (rest.includes('--help')) {
     console.log(USAGE);
     return;
   }
-  await runMock(readMockFlags(rest));
+  if (command === 'proxy') await runProxy(readProxyFlags(rest));
+  else await runMock(readMockFlags(rest));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -6,8 +6,9 @@ export { answerRequest } from './answer/answerRequest.js';
 export type { CompiledApi } from './answer/compileApi.js';
 export { compileApi } from './answer/compileApi.js';
 export type { DeployedApi, DeployedEndpoint } from './answer/deployedApi.js';
-export type { SandboxAnswer, SandboxRequest } from './answer/exchange.js';
+export { queryOf, type SandboxAnswer, type SandboxRequest } from './answer/exchange.js';
 export { memoryRecords } from './answer/memoryRecords.js';
+export { violationsHeader } from './answer/prismAnswer.js';
 export type { PrismViolation } from './answer/prismProblems.js';
 export type { Problem } from './answer/problem.js';
 export type { RecordStore } from './answer/records.js';
@@ -23,3 +24,5 @@ export {
   type RequestCheck,
   type UpstreamAnswer,
 } from './proxy/exchangeCheck.js';
+export { answerRefusal, bodyNotForwarded, refusalOf, upstreamNotImplemented } from './proxy/proxyAnswers.js';
+export { maskedHeaders, maskedQuery } from './shared/maskCredentials.js';

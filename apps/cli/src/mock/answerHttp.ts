@@ -19,12 +19,14 @@ export interface AnsweredCall {
   durationMs: number;
   /** What broke the document, as Prism's sl-violations lists it (`request` or `response` first). */
   violations: Violation[];
+  /** A proxy's call to its upstream, credentials masked; absent when it answered itself. */
+  forwarded?: { url: string; headers: Record<string, string> };
 }
 
 export interface Violation {
   location: string[];
   severity: string;
-  code: string | number;
+  code?: string | number;
   message: string;
 }
 
@@ -52,7 +54,7 @@ function mountOf(mounts: Mounted[], path: string): { mounted: Mounted; path: str
 }
 
 /** Prism's CORS headers (prism-http-server): the caller's own origin and headers echoed back. */
-function corsHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+export function corsHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return {
     'access-control-allow-origin': String(headers.origin ?? '*'),
     'access-control-allow-headers': String(headers['access-control-request-headers'] ?? '*'),

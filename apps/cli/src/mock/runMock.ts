@@ -34,7 +34,7 @@ const staticSample = (schema: unknown, root: unknown) =>
  * The engine's mock of one document, answering as Prism does, with the flags' choices. A reload (a
  * watched document changed) starts again from `data`: what calls stored is not carried over.
  */
-async function loadMock(location: string, flags: MockFlags, data?: string): Promise<Mock> {
+export async function loadMock(location: string, flags: MockFlags, data?: string): Promise<Mock> {
   const { text, fileName } = await readDocument(location);
   const records = memoryRecords();
   const mock = quietly(() =>
@@ -56,7 +56,7 @@ async function loadMock(location: string, flags: MockFlags, data?: string): Prom
   return mock;
 }
 
-function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
+export function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use on ${host}`) : error),
@@ -72,7 +72,7 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
  * --watch: each local document is read again when it changes; one that no longer reads keeps the
  * last good version answering, with a warning line.
  */
-function watchDocuments(
+export function watchDocuments(
   sources: { prefix: string; document: string }[],
   mounted: Mounted[],
   flags: MockFlags,
@@ -98,7 +98,7 @@ function watchDocuments(
 }
 
 /** At the end: the violations summary, the report, and the exit code --fail-on asks for. */
-function finish(calls: CallTally, flags: MockFlags): number {
+export function finish(calls: CallTally, flags: MockFlags): number {
   if (flags.report) calls.writeReport(flags.report);
   if (!flags.failOn) return 0;
   for (const line of calls.summaryLines()) console.log(line);

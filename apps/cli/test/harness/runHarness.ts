@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareAnswer, parseHttpText } from './compareAnswer.js';
 import { type HarnessCase, readCases } from './harnessCase.js';
+import { startHttpbin } from './httpbinStandIn.js';
 
 // Runs Prism's harness cases against `api-sandbox` in Prism's place: one program per case started
 // with the case's `====server====` arguments, the case's curl run against it, the answer judged as
@@ -17,7 +18,7 @@ const CURL_TIMEOUT_MS = 20_000;
 export interface CaseResult {
   file: string;
   folder: string;
-  /** `proxy` cases are not run: the CLI has no proxy yet. */
+  /** A case of a command other than `mock` and `proxy` is not run. */
   outcome: 'agrees' | 'differs' | 'not-run';
   differences: string[];
 }
@@ -87,15 +88,25 @@ function curl(command: string): Promise<{ output: string; errors: string; code: 
   });
 }
 
-export async function runCase(harnessCase: HarnessCase, dir: string): Promise<CaseResult> {
+/**
+ * `httpbin`: where the local stand-in for httpbin.org listens; a `proxy` case's upstream
+ * (http://httpbin.org) is pointed there.
+ */
+export async function runCase(harnessCase: HarnessCase, dir: string, httpbin: string): Promise<CaseResult> {
   const { file, folder } = harnessCase;
   const [command, ...rest] = harnessCase.server.split(/ +/);
-  if (command !== 'mock') return { file, folder, outcome: 'not-run', differences: [`${command} is not run`] };
+  if (command !== 'mock' && command !== 'proxy')
+    return { file, folder, outcome: 'not-run', differences: [`${command} is not run`] };
   // Prism's runner writes every document with a .yml name, whatever it holds
   const document = join(dir, `${file.replaceAll('/', '_')}.yml`);
   writeFileSync(document, harnessCase.spec);
   // each case on a free port of its own (the cases name 4010), so that several run at once
-  const args = [command, ...rest.map((a) => a.replace(/\$\{document\}/, document))];
+  const args = [
+    command,
+    ...rest.map((a) =>
+      a.replace(/\$\{document\}/, document).replace(/^https?:\/\/httpbin\.org\/?$/, httpbin),
+    ),
+  ];
   const port = args.indexOf('-p');
   if (port >= 0) args[port + 1] = '0';
   let started: Awaited<ReturnType<typeof start>>;
@@ -129,17 +140,19 @@ export async function runHarness(
 ): Promise<CaseResult[]> {
   const cases = readCases(specs).filter((c) => !only || only.some((name) => c.file.includes(name)));
   const dir = mkdtempSync(join(tmpdir(), 'prism-harness-'));
+  const httpbin = await startHttpbin();
   const results: CaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const at = next++;
-      results[at] = await runCase(cases[at], dir);
+      results[at] = await runCase(cases[at], dir, httpbin.url);
     }
   };
   try {
     await Promise.all(Array.from({ length: parallel }, worker));
   } finally {
+    httpbin.server.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return results;

@@ -69,50 +69,8 @@ export function headerBytes(rawHeaders: string[]): number {
   return bytes;
 }
 
-const ALWAYS_MASKED = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
-const MASK = '***';
-
-/**
- * The request's headers as the log shows them: credentials masked (Authorization and
- * Proxy-Authorization keep their scheme: `Bearer ***`), repeated headers joined.
- */
-export function maskedHeaders(headers: IncomingHttpHeaders, credentialHeaders: string[]) {
-  const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    if (!ALWAYS_MASKED.has(name) && !credentialHeaders.includes(name)) shown[name] = text;
-    else if (name.endsWith('authorization')) shown[name] = maskedAuthorization(text);
-    else shown[name] = MASK;
-  }
-  return shown;
-}
-
-function maskedAuthorization(value: string): string {
-  const scheme = /^([!#$%&'*+.^`|~\w-]+)\s/.exec(value)?.[1];
-  return scheme ? `${scheme} ${MASK}` : MASK;
-}
-
-/** The query string with the values of the API's query API keys masked. */
-export function maskedQuery(query: string, credentialQuery: string[]): string {
-  if (credentialQuery.length === 0 || query === '') return query;
-  return query
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && credentialQuery.includes(safeDecode(name)) ? `${name}=${MASK}` : pair;
-    })
-    .join('&');
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
+// masked as the command-line proxy's log masks them
+export { maskedHeaders, maskedQuery } from '@sandbox/engine/shared/maskCredentials';
 
 /** The matched endpoint as the log names it, or why none matched. */
 export function routeOf(route: CapturedCall['route']): {

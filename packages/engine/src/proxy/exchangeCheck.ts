@@ -18,7 +18,7 @@ import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js'
 
 export interface RequestCheck {
   /** The declared operation the request matched, or undefined for an unknown route. */
-  operation?: { method: string; path: string; operationId?: string };
+  operation?: { method: string; path: string; operationId?: string; deprecated?: boolean };
   /** Request violations as Prism lists them (location starts with 'request'). */
   violations: PrismViolation[];
   /** The request failed the operation's security requirement (a proxy with --errors answers 401). */
@@ -65,7 +65,8 @@ export async function checkRequest(api: CompiledApi, request: SandboxRequest): P
   if (!route.endpoint)
     return { violations: [ROUTE_NOT_FOUND], securityRefused: false, unmatched: route.unmatched };
   const { endpoint, params } = route;
-  const operation = { method: endpoint.method, path: endpoint.path, operationId: endpoint.operationId };
+  const { method, path, operationId, deprecated } = endpoint;
+  const operation = { method, path, operationId, ...(deprecated && { deprecated }) };
   const violations: PrismViolation[] = [];
   const refused = endpoint.security?.(request, false) ?? null;
   if (refused) violations.push(SECURITY_VIOLATION);
