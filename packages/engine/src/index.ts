@@ -24,5 +24,6 @@ export {
   type RequestCheck,
   type UpstreamAnswer,
 } from './proxy/exchangeCheck.js';
+export { forwardedRequestHeaders, returnedAnswerHeaders } from './proxy/hopHeaders.js';
 export { answerRefusal, bodyNotForwarded, refusalOf, upstreamNotImplemented } from './proxy/proxyAnswers.js';
 export { maskedHeaders, maskedQuery } from './shared/maskCredentials.js';

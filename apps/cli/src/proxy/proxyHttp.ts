@@ -4,6 +4,7 @@ import {
   bodyNotForwarded,
   checkRequest,
   checkResponse,
+  forwardedRequestHeaders,
   type Mock,
   maskedHeaders,
   maskedQuery,
@@ -11,6 +12,7 @@ import {
   queryOf,
   type RequestCheck,
   refusalOf,
+  returnedAnswerHeaders,
   type SandboxAnswer,
   type SandboxRequest,
   toWire,
@@ -36,36 +38,8 @@ export interface ProxyOptions {
   onCall?: (call: AnsweredCall) => void;
 }
 
-/** Headers of one connection, not of the message (RFC 9110 §7.6.1), and those the proxy sets itself. */
-const NOT_FORWARDED = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
-  // asked for unencoded: the answer is read to be checked
-  'accept-encoding',
-]);
-
-/** Prism's list (prism-http's forwarder): not copied back from the upstream's answer. */
-const HOP_BY_HOP = new Set([
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailers',
-  'upgrade',
-  'content-encoding',
-  // the answer is sent whole: its length is counted again
-  'content-length',
-]);
+/** Not copied back, as Prism's forwarder does not: the answer is sent whole, its length counted again. */
+const SET_ON_THE_WAY_BACK = ['content-encoding', 'content-length'];
 
 class TooLarge extends Error {}
 
@@ -92,13 +66,11 @@ const problem = (status: number, title: string, detail: string): SandboxAnswer =
   body: { type: 'about:blank', title, status, detail },
 });
 
-function forwardedHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined && !NOT_FORWARDED.has(name)) kept[name] = value;
-  kept['accept-encoding'] = 'identity';
-  return kept;
-}
+/** The request's headers as the upstream gets them, asking for an answer it need not decode. */
+const forwardedHeaders = (headers: IncomingHttpHeaders): OutgoingHttpHeaders => ({
+  ...forwardedRequestHeaders(headers),
+  'accept-encoding': 'identity',
+});
 
 /** The upstream's URL for a request: its path with the request's path and query after it. */
 function upstreamUrl(upstream: URL, path: string, search: string): URL {
@@ -239,8 +211,7 @@ export function createProxyHandler(current: () => Mock, options: ProxyOptions) {
       }
     }
     const back: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(answer.headers))
-      if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
+    Object.assign(back, returnedAnswerHeaders(answer.headers, SET_ON_THE_WAY_BACK));
     if (check.operation?.deprecated && back.deprecation === undefined) back.deprecation = 'true';
     Object.assign(back, violationsHeader(violations));
     if (answer.status !== 204 && answer.status !== 304) back['content-length'] = String(answer.body.length);

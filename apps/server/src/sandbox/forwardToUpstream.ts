@@ -1,7 +1,7 @@
 import { TextDecoder } from 'node:util';
 import type { LoggedViolation, ViolationDirection } from '@sandbox/contracts';
 import { upstreamMessages } from '@sandbox/contracts';
-import { checkRequest, checkResponse } from '@sandbox/engine';
+import { checkRequest, checkResponse, forwardedRequestHeaders, returnedAnswerHeaders } from '@sandbox/engine';
 import type { CompiledApi } from '@sandbox/engine/answer/compileApi';
 import type { SandboxAnswer, SandboxRequest } from '@sandbox/engine/answer/exchange';
 import { violationsHeader } from '@sandbox/engine/answer/prismAnswer';
@@ -22,60 +22,21 @@ export interface ProxyTrace extends RequestTrace {
   violations?: LoggedViolation[];
 }
 
-/**
- * Headers of one connection (RFC 9110 §7.6.1), never carried across either way, with those the
- * client sets for its own connection. Accept-Encoding too: the answer is read to be checked, so it
- * must arrive as its media type says, not compressed.
- */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'host',
-  'content-length',
-  'accept-encoding',
-]);
-
 /** Not handed back: the sandbox sets its own length, content type and open CORS on every answer. */
 const SET_BY_THE_SANDBOX = /^(content-length|content-type|access-control-.*)$/;
 
-/** Names a Connection header lists are of that connection alone, too. */
-function connectionNames(value: string | string[] | undefined): Set<string> {
-  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
-  return new Set(
-    text
-      .split(',')
-      .map((n) => n.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
+const joined = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value);
 
 function outgoingHeaders(request: SandboxRequest, withoutAuthorization: boolean): Record<string, string> {
-  const listed = connectionNames(request.headers.connection);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
-    if (withoutAuthorization && name === 'authorization') continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
+  const headers = forwardedRequestHeaders(request.headers, withoutAuthorization ? ['authorization'] : []);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, joined(value)]));
 }
 
 /** The upstream's answer as the sandbox sends it on: its status, its headers (bar one connection's), its bytes. */
 function answerOf(answer: HopAnswer, violations: PrismViolation[]): SandboxAnswer {
-  const listed = connectionNames(answer.headers.connection as string | undefined);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name) || SET_BY_THE_SANDBOX.test(name))
-      continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
+  for (const [name, value] of Object.entries(returnedAnswerHeaders(answer.headers, [])))
+    if (!SET_BY_THE_SANDBOX.test(name)) headers[name] = joined(value);
   const contentType = answer.headers['content-type'];
   return {
     status: answer.status,
