@@ -2,7 +2,7 @@
  * The rules of the code's layout, checked by `npm run deps` (part of `npm test`): no import cycle
  * between files or between capabilities (a folder of apps/server/src or apps/web/src/features; type
  * imports count), shared packages never reach into the apps, the web app's components and lib never
- * import a feature. Any break fails.
+ * import a feature, a server capability reaches another only through its service. Any break fails.
  */
 const capability = '^(apps/server/src|apps/web/src/features|packages/engine/src)/[^/]+';
 
@@ -36,6 +36,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'capabilities-through-services',
+      comment: "A server capability reaches another only through that capability's service.",
+      severity: 'error',
+      from: { path: '^apps/server/src/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/[^/]+/',
+        pathNot: [
+          '^apps/server/src/$1/',
+          '^apps/server/src/(db|http|outbound|mail)/',
+          '^apps/server/src/[^/]+/service\\.ts$',
+          '^apps/server/src/auth/guard\\.ts$',
+        ],
+      },
     },
   ],
   options: {

@@ -1,7 +1,7 @@
 import type { HttpMethodName } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { declaredOperationOf, declaredSchemasOf } from '../export/exportOpenApi.js';
+import { declaredOperationOf, declaredSchemasOf } from '../export/service.js';
 import { loadSchemas } from './schemaStore.js';
 import { createApiStore } from './store.js';
 

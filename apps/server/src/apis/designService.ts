@@ -22,9 +22,9 @@ import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
 import { schemaOfMaster } from '@sandbox/engine/model/toSchemaObjects';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { User } from '../auth/store.js';
+import type { User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
-import { declaredOperationOf } from '../export/exportOpenApi.js';
+import { declaredOperationOf } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import {

@@ -6,8 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Invalid, TooLarge } from '../http/errors.js';
 import { zUploadedFile } from '../http/openApi.js';
-import type { FetchDocument } from '../import/fetchDocument.js';
-import type { ImportWorker } from '../import/importInWorker.js';
+import type { FetchDocument, ImportWorker } from '../import/service.js';
 import type { ImportShare } from './importBudget.js';
 
 /** An upload that sent nothing for the idle timeout: a stalled client must not hold its share for long. */

@@ -2,7 +2,7 @@ import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
 import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { storedBehaviour } from '../simulation/store.js';
+import { storedBehaviour } from '../simulation/service.js';
 import { toHeader, toParameter, toResponse } from './endpointRows.js';
 import { loadSchemas } from './schemaStore.js';
 

@@ -15,13 +15,11 @@ import { linkedIds } from '@sandbox/engine/answer/deployedApi';
 import { applyResponseEdit, type ResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
 import { loadSchemaClosure } from '@sandbox/engine/model/schemaClosure';
 import type { Kysely } from 'kysely';
-import { teamOf, type User } from '../auth/store.js';
+import { teamOf, type User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
-import { exportModel } from '../export/exportModel.js';
-import { exportOpenApi } from '../export/exportOpenApi.js';
-import { writeBehaviours } from '../export/writeBehaviours.js';
+import { exportModel, exportOpenApi, writeBehaviours } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
-import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/store.js';
+import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/service.js';
 import { automaticLinksOf } from './automaticLinks.js';
 import { createDesignService } from './designService.js';
 import { labStart } from './labStart.js';
@@ -402,3 +400,11 @@ export function createApisService({
 }
 
 export type ApisService = ReturnType<typeof createApisService>;
+
+// What other capabilities use of this one's parts: they reach it only through this module.
+export { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
+export { type DocumentImporter, documentOfForm, importDocumentFields, readImportForm } from './importForm.js';
+export type { LoadedApi } from './loadDeployedApi.js';
+export { type Place, removeResponse, writeParameters } from './operationEdits.js';
+export { insertSchemas, loadDeclaredSchemas, loadSchemas, saveSchemaProperties } from './schemaStore.js';
+export type { ApiMeta } from './store.js';

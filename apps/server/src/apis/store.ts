@@ -17,7 +17,7 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import { type ImportedWithBaseline, storedBaselineOf } from '../import/baseline.js';
+import { type ImportedWithBaseline, storedBaselineOf } from '../import/service.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
 

@@ -180,3 +180,8 @@ export function createAuthService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+// What other capabilities use of this one's parts: they reach it only through this module.
+export type { AttemptLimiter } from './attempts.js';
+export { teamOf, type User, type UserStore } from './store.js';
+export { newVerificationToken, verificationUrl } from './verificationLink.js';

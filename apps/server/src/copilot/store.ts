@@ -1,6 +1,6 @@
 import type { DeclaredSchemas } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
-import { loadDeclaredSchemas } from '../apis/schemaStore.js';
+import { loadDeclaredSchemas } from '../apis/service.js';
 import type { Database } from '../db/schema.js';
 
 export function createCopilotStore(db: Kysely<Database>) {

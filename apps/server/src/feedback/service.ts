@@ -1,7 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '../auth/store.js';
+import type { User } from '../auth/service.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import type { ReceivedUpload } from './receiveUpload.js';
 import type { FeedbackStore } from './store.js';

@@ -13,7 +13,7 @@ import {
   labSendsBody,
 } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
-import type { User } from '../auth/store.js';
+import type { User } from '../auth/service.js';
 import { AppError, Invalid } from '../http/errors.js';
 import { ForbiddenAddress } from '../outbound/addressPolicy.js';
 import { fetchOverNetwork } from '../outbound/fetchOverNetwork.js';

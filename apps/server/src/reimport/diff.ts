@@ -10,7 +10,7 @@ import type {
   SchemaMaster,
 } from '@sandbox/contracts';
 import { turns } from '@sandbox/engine/shared/giveWay';
-import { endpointKey, parameterKey } from '../import/baseline.js';
+import { endpointKey, parameterKey } from '../import/service.js';
 
 // What a re-import changes, comparing only what the document decides: which endpoints, parameters,
 // bodies, responses and schemas exist, and their types, requirements, formats, enums and references.

@@ -8,7 +8,7 @@ import type {
 } from '@sandbox/contracts';
 import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
 import { turns } from '@sandbox/engine/shared/giveWay';
-import { type Place, removeResponse, writeParameters } from '../apis/operationEdits.js';
+import { type Place, removeResponse, writeParameters } from '../apis/service.js';
 import {
   type BaselineEndpoint,
   baselineEndpoint,
@@ -16,7 +16,7 @@ import {
   type ImportedWithBaseline,
   parameterKey,
   storedBaselineOf,
-} from '../import/baseline.js';
+} from '../import/service.js';
 import { documentShape } from './diff.js';
 import type { StoredApi, StoredEndpoint } from './stored.js';
 

@@ -9,8 +9,8 @@ import type {
 } from '@sandbox/contracts';
 import { applyParameterEdits, type ParameterDescriptionEdit } from '@sandbox/engine/model/applyParameterEdit';
 import { applyResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
-import type { BaselineEndpoint } from '../import/baseline.js';
-import { parameterKey } from '../import/baseline.js';
+import type { BaselineEndpoint } from '../import/service.js';
+import { parameterKey } from '../import/service.js';
 import { parameterName } from './diff.js';
 import type { StoredEndpoint } from './stored.js';
 

@@ -12,7 +12,7 @@ import type {
 import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
 import { turns } from '@sandbox/engine/shared/giveWay';
 import type { Insertable, Updateable } from 'kysely';
-import { parameterRows } from '../apis/endpointRows.js';
+import { parameterRows } from '../apis/service.js';
 import type {
   ApiMastersTable,
   EndpointParametersTable,
@@ -20,7 +20,7 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import { baselineEndpoint, endpointKey, type ImportBaseline, storedBaselineOf } from '../import/baseline.js';
+import { baselineEndpoint, endpointKey, type ImportBaseline, storedBaselineOf } from '../import/service.js';
 import { type Base, keepEdited, mergeEndpoint, mergeProperties } from './merge.js';
 import type { MetaChange, StoredApi, StoredEndpoint } from './stored.js';
 

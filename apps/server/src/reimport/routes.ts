@@ -2,13 +2,13 @@ import { type ReimportAnswer, ROLE_DEVELOPER, ZReimportFields, ZReimportQuery } 
 import { inFull } from '@sandbox/engine/import/slicedImport';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ApisService } from '../apis/service.js';
 import {
   type DocumentImporter,
   documentOfForm,
   importDocumentFields,
   readImportForm,
-} from '../apis/importForm.js';
-import type { ApisService } from '../apis/service.js';
+} from '../apis/service.js';
 import { currentUser } from '../auth/guard.js';
 import { parseWith } from '../http/validate.js';
 import { createReimportService } from './service.js';

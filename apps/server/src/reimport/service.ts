@@ -1,6 +1,6 @@
 import type { ImportedApi, ReimportAnswer } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
-import type { User } from '../auth/store.js';
+import type { User } from '../auth/service.js';
 import { Conflict } from '../http/errors.js';
 import { type Side, summarise } from './diff.js';
 import { keepRemovals } from './keepRemovals.js';

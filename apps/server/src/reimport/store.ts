@@ -1,10 +1,16 @@
 import type { DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
 import { inChunks, nextTurn } from '@sandbox/engine/shared/inChunks';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { toHeader, toParameter, toResponse } from '../apis/endpointRows.js';
-import { insertSchemas, loadSchemas, saveSchemaProperties } from '../apis/schemaStore.js';
+import {
+  insertSchemas,
+  loadSchemas,
+  saveSchemaProperties,
+  toHeader,
+  toParameter,
+  toResponse,
+} from '../apis/service.js';
 import type { Database, EndpointsTable } from '../db/schema.js';
-import { markHandAdded, parseBaseline } from '../import/baseline.js';
+import { markHandAdded, parseBaseline } from '../import/service.js';
 import { type PartRows, partRows, type ReimportPlan } from './planReimport.js';
 import type { StoredApi, StoredEndpoint } from './stored.js';
 

@@ -1,13 +1,13 @@
 import type { DeclaredSchemas } from '@sandbox/contracts';
 import type { Selectable } from 'kysely';
-import type { ApiMeta } from '../apis/store.js';
+import type { ApiMeta } from '../apis/service.js';
 import type {
   EndpointParametersTable,
   EndpointRequestsTable,
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import type { ImportBaseline } from '../import/baseline.js';
+import type { ImportBaseline } from '../import/service.js';
 import type { EndpointParts, Side } from './diff.js';
 
 // An API as a re-import reads it from its tables (store.ts), and what the form changes of it.

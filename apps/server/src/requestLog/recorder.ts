@@ -1,7 +1,7 @@
 import type { TruncatedField } from '@sandbox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoggedFieldCaps, RequestLogSettings } from '../config.js';
-import { type CapturedCall, maskedHeaders, maskedQuery, routeOf } from '../sandbox/capture.js';
+import { type CapturedCall, maskedHeaders, maskedQuery, routeOf } from '../sandbox/service.js';
 import { cutHeaders, cutText } from './cutFields.js';
 import { type NewGap, type NewRow, type RequestLogStore, truncationColumns } from './store.js';
 

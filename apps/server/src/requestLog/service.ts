@@ -6,7 +6,7 @@ import {
   type RequestLogQuery,
 } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
-import type { User } from '../auth/store.js';
+import type { User } from '../auth/service.js';
 import { Forbidden } from '../http/errors.js';
 import type { TokenService } from '../tokens/service.js';
 import { junitReport } from './junitReport.js';

@@ -6,7 +6,7 @@ import { problem } from '@sandbox/engine/answer/problem';
 import type { RecordStore } from '@sandbox/engine/answer/records';
 import type { Random } from '@sandbox/engine/answer/simulate';
 import type { Kysely } from 'kysely';
-import type { LoadedApi } from '../apis/loadDeployedApi.js';
+import type { LoadedApi } from '../apis/service.js';
 import type { Database } from '../db/schema.js';
 import type { UpstreamClient } from '../outbound/upstreamClient.js';
 import { createDeployedApiCache } from './deployedApiCache.js';

@@ -1,7 +1,7 @@
 import { type Behaviour, behaviourMessages } from '@sandbox/contracts';
 import { apiMayFailWith, endpointMayFailWith } from '@sandbox/engine/model/failureStatus';
-import type { User } from '../auth/store.js';
-import { teamOf } from '../auth/store.js';
+import type { User } from '../auth/service.js';
+import { teamOf } from '../auth/service.js';
 import { Invalid, NotFound } from '../http/errors.js';
 import type { BehaviourStore } from './store.js';
 
@@ -63,3 +63,6 @@ export function createSimulationService({ store, onChange }: SimulationDeps) {
 }
 
 export type SimulationService = ReturnType<typeof createSimulationService>;
+
+// What other capabilities use of this one's parts: they reach it only through this module.
+export { loadApiBehaviours, loadBehaviours, storedBehaviour } from './store.js';

@@ -1,7 +1,7 @@
 import { type Behaviour, ZBehaviour } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { ApiBehaviours } from '../export/writeBehaviours.js';
+import type { ApiBehaviours } from '../export/service.js';
 
 /** A behaviour as kept (JSON text); null when none is, or when what is kept is no longer one. */
 export function storedBehaviour(text: string | null): Behaviour | null {

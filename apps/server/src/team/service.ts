@@ -1,8 +1,7 @@
 import { ROLE_NAMES, type TeamMember, teamMessages, type ZInviteRequest } from '@sandbox/contracts';
 import type { z } from 'zod';
-import type { User, UserStore } from '../auth/store.js';
-import { teamOf } from '../auth/store.js';
-import { newVerificationToken, verificationUrl } from '../auth/verificationLink.js';
+import type { User, UserStore } from '../auth/service.js';
+import { newVerificationToken, teamOf, verificationUrl } from '../auth/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MemberRow, TeamStore } from './store.js';

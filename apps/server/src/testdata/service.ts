@@ -5,8 +5,8 @@ import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchem
 import { kindsOf } from '@sandbox/engine/model/parameterStyles';
 import { PatternBudget, UPLOAD_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
 import type { ApisService } from '../apis/service.js';
-import type { User } from '../auth/store.js';
-import { teamOf } from '../auth/store.js';
+import type { User } from '../auth/service.js';
+import { teamOf } from '../auth/service.js';
 import { Invalid, NotFound } from '../http/errors.js';
 import { toCsv } from './csv.js';
 import { type Columns, readCsvRows, rowProblems } from './readRows.js';

@@ -1,6 +1,6 @@
 import type { DeclaredSchemas, TestDataTarget } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
-import { loadDeclaredSchemas } from '../apis/schemaStore.js';
+import { loadDeclaredSchemas } from '../apis/service.js';
 import type { Database } from '../db/schema.js';
 
 export function createTestDataStore(db: Kysely<Database>) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenRecord } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
-import type { User } from '../auth/store.js';
-import { teamOf } from '../auth/store.js';
+import type { User } from '../auth/service.js';
+import { teamOf } from '../auth/service.js';
 import { NotFound } from '../http/errors.js';
-import { TokenCheck } from '../sandbox/tokens.js';
+import { TokenCheck } from '../sandbox/service.js';
 import type { TokenStore } from './store.js';
 
 interface TokenDeps {
