@@ -87,10 +87,20 @@ function toParameter({ value, pointer }: LocatedParameter, context: DeclareConte
   // OpenAPI: a path parameter is always required
   if (value.required === true || value.in === 'path') parameter.required = true;
   if (value.allowEmptyValue === true) parameter.allowEmptyValue = true;
-  parameter.schema = toSchema(value, pointer, context);
+  parameter.schema = parameterSchema(value, pointer, context);
   Object.assign(parameter, styleOf(value));
   if ('x-example' in value) parameter.example = value['x-example'];
   return parameter;
+}
+
+/**
+ * A parameter's or form field's schema. `allowEmptyValue: false` written out says the value may not
+ * be empty: a string of at least one character (as Stoplight's reading of Swagger 2.0 has it).
+ */
+function parameterSchema(value: Json, pointer: string, context: DeclareContext): Json {
+  const schema = toSchema(value, pointer, context);
+  if (value.allowEmptyValue === false) schema.minLength = Math.max(1, Number(schema.minLength) || 0);
+  return schema;
 }
 
 /** The 3.0 schema of a Swagger 2.0 parameter, header or items object (the type is written on it). */
@@ -150,7 +160,7 @@ function toRequestBody(
   if (fields.length === 0) return undefined;
   const properties: Json = {};
   for (const field of fields) {
-    const property = toSchema(field.value, field.pointer, context);
+    const property = parameterSchema(field.value, field.pointer, context);
     if (typeof field.value.description === 'string') property.description = field.value.description;
     properties[field.value.name] = property;
   }
