@@ -60,3 +60,28 @@ describe('Swagger 2.0 form fields', () => {
     ]);
   });
 });
+
+describe('format: byte', () => {
+  const byte = [{ in: 'formData', type: 'string', format: 'byte', name: 'id' }];
+
+  it("breaks Prism's pattern of base64's characters as well as the format, in the prism dialect", async () => {
+    const mock = mockDocument(swaggerForm(byte), { dialect: 'prism' });
+    const answer = await mock.answer({ method: 'POST', path: '/path', ...form('id=%25') });
+    expect(answer.status).toBe(422);
+    expect(problemsOf(answer.body)).toEqual([
+      expect.objectContaining({
+        code: 'pattern',
+        message: 'Request body property id must match pattern "^[\\w\\d+\\/=]*$"',
+      }),
+      expect.objectContaining({ code: 'format', message: 'Request body property id must match format "byte"' }),
+    ]);
+    const base64 = await mock.answer({ method: 'POST', path: '/path', ...form('id=aGk%3D') });
+    expect(base64.status).toBe(200);
+  });
+
+  it('is the format alone in the hosted sandbox', async () => {
+    const mock = mockDocument(swaggerForm(byte));
+    const answer = await mock.answer({ method: 'POST', path: '/path', ...form('id=%25') });
+    expect(answer.problems).toEqual([{ location: 'body.id', message: 'must be a valid byte' }]);
+  });
+});

@@ -146,7 +146,12 @@ function startingRecordsOf(
   return starting;
 }
 
-export function compileApi(api: DeployedApi): CompiledApi {
+/** `prism`: requests and answers are checked against the document as Stoplight Prism reads it. */
+export interface CompileOptions {
+  prism?: boolean;
+}
+
+export function compileApi(api: DeployedApi, { prism = false }: CompileOptions = {}): CompiledApi {
   const propertyKeys = new Map<number, string>();
   for (const s of api.schemas)
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
@@ -157,7 +162,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
   const named = namedSchemasOf(api);
-  const validator = new ApiValidator(named);
+  const validator = new ApiValidator(named, 'request', { prism });
   const model = new ApiModel(named, api.answerSeed);
 
   for (const e of api.endpoints) {
@@ -202,6 +207,6 @@ export function compileApi(api: DeployedApi): CompiledApi {
     startingRecords: startingRecordsOf(api, collections, idFields),
     credentialNames,
     // Ajv is created on first use: the hosted sandbox never checks its answers
-    answerValidator: new ApiValidator(named, 'response'),
+    answerValidator: new ApiValidator(named, 'response', { prism }),
   };
 }
