@@ -73,7 +73,10 @@ describe('format: byte', () => {
         code: 'pattern',
         message: 'Request body property id must match pattern "^[\\w\\d+\\/=]*$"',
       }),
-      expect.objectContaining({ code: 'format', message: 'Request body property id must match format "byte"' }),
+      expect.objectContaining({
+        code: 'format',
+        message: 'Request body property id must match format "byte"',
+      }),
     ]);
     const base64 = await mock.answer({ method: 'POST', path: '/path', ...form('id=aGk%3D') });
     expect(base64.status).toBe(200);
@@ -83,5 +86,46 @@ describe('format: byte', () => {
     const mock = mockDocument(swaggerForm(byte));
     const answer = await mock.answer({ method: 'POST', path: '/path', ...form('id=%25') });
     expect(answer.problems).toEqual([{ location: 'body.id', message: 'must be a valid byte' }]);
+  });
+});
+
+const collection = (fields: Record<string, unknown>, request: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    info: { name: 'Test', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    ...fields,
+    item: [
+      {
+        name: 'Todos',
+        request: { method: 'GET', url: '{{baseUrl}}/todos', ...request },
+        response: [
+          {
+            code: 200,
+            header: [{ key: 'Content-Type', value: 'application/json' }],
+            body: '"test"',
+          },
+        ],
+      },
+    ],
+  });
+
+describe('Postman auth', () => {
+  const digest = { type: 'digest', digest: [] };
+  const credentials = { authorization: 'Digest username="", realm="", nonce="", uri="", response=""' };
+
+  it("reads a collection's digest auth as HTTP Digest, in both dialects", async () => {
+    for (const dialect of ['prism', 'sandbox'] as const) {
+      const mock = mockDocument(collection({ auth: digest }), { fileName: 'c.json', dialect });
+      const refused = await mock.answer({ method: 'GET', path: '/todos' });
+      expect(refused.status).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(/^Digest /);
+      const let_in = await mock.answer({ method: 'GET', path: '/todos', headers: credentials });
+      expect([let_in.status, String(let_in.body)]).toEqual([200, '"test"']);
+    }
+  });
+
+  it("reads a request's digest auth as HTTP Digest", async () => {
+    const mock = mockDocument(collection({}, { auth: digest }), { fileName: 'c.json', dialect: 'prism' });
+    expect((await mock.answer({ method: 'GET', path: '/todos' })).status).toBe(401);
+    expect((await mock.answer({ method: 'GET', path: '/todos', headers: credentials })).status).toBe(200);
   });
 });
