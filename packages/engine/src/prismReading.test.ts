@@ -129,3 +129,35 @@ describe('Postman auth', () => {
     expect((await mock.answer({ method: 'GET', path: '/todos', headers: credentials })).status).toBe(200);
   });
 });
+
+describe('a Postman form body', () => {
+  const formBody = (contentType: string) =>
+    collection(
+      {},
+      {
+        method: 'POST',
+        header: [{ key: 'Content-Type', value: contentType }],
+        body: {
+          mode: 'urlencoded',
+          urlencoded: [
+            { key: 'id', value: 100 },
+            { key: 'status', value: 'open' },
+          ],
+        },
+      },
+    );
+
+  it("is taken as the type the request's Content-Type names, in both dialects", async () => {
+    for (const dialect of ['prism', 'sandbox'] as const) {
+      const mock = mockDocument(formBody('multipart/form-data'), { fileName: 'c.json', dialect });
+      const sent = await mock.answer({
+        method: 'POST',
+        path: '/todos',
+        ...multipart({ id: '123', status: 'open' }),
+      });
+      expect(sent.status).toBe(200);
+      const urlencoded = await mock.answer({ method: 'POST', path: '/todos', ...form('id=1') });
+      expect(urlencoded.status).toBe(415);
+    }
+  });
+});

@@ -51,3 +51,28 @@ describe("a Postman collection's OAuth 2.0 auth", () => {
     expect(refused.headers['www-authenticate']).toBe('Bearer');
   });
 });
+
+describe('a Postman request body written as text', () => {
+  it('is the raw body, whose JSON gives the schema a request is held to', async () => {
+    const text = JSON.stringify({
+      info: { name: 'Test' },
+      item: [
+        {
+          request: {
+            url: { path: ['users'] },
+            method: 'POST',
+            header: [{ key: 'Content-Type', value: 'application/json' }],
+            body: '{"a":0}',
+          },
+          response: [{ code: 200, description: 'OK' }],
+        },
+      ],
+    });
+    const mock = mockDocument(asPrismReadsCollection(text), { fileName: 'c.json', dialect: 'prism' });
+    const json = { 'content-type': 'application/json' };
+    const wrong = await mock.answer({ method: 'POST', path: '/users', headers: json, body: '{"a":{"b":0}}' });
+    expect(wrong.status).toBe(422);
+    const right = await mock.answer({ method: 'POST', path: '/users', headers: json, body: '{"a":1}' });
+    expect(right.status).toBe(200);
+  });
+});

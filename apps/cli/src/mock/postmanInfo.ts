@@ -1,6 +1,7 @@
 // Prism reads Postman collections that the engine's converter does not: an `info` naming no schema
 // (the engine knows a collection by it), and request URLs given only as parts (`path: ["todos"]`,
-// no `raw`, which is all the converter reads). Both are completed here, before the engine reads one.
+// no `raw`, which is all the converter reads), a body given as text. They are completed here, before
+// the engine reads one.
 // Where Prism reads a collection otherwise than the engine, the collection is written as Prism reads
 // it: an OAuth 2.0 auth sending its token in a header is a bearer token (http-spec's Postman reading).
 
@@ -55,6 +56,9 @@ function completeItems(items: unknown): void {
     completeItems(item.item);
     const request = item.request;
     if (isObject(request)) asPrismReadsAuth(request);
+    // a body written as text is its raw body (postman-collection's RequestBody reads it so)
+    if (isObject(request) && typeof request.body === 'string')
+      request.body = { mode: 'raw', raw: request.body };
     if (isObject(request) && isObject(request.url) && typeof request.url.raw !== 'string')
       request.url.raw = rawOf(request.url);
   }
