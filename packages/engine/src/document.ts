@@ -118,7 +118,9 @@ const lowerCased = (headers: MockRequest['headers'] = {}) =>
  * request is answered as the hosted sandbox answers it. Throws ImportError for a document it cannot read.
  */
 export function mockDocument(text: string, options: DocumentOptions = {}): Mock {
-  const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
+  const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml', {
+    prism: options.dialect === 'prism',
+  });
   const api = compileApi(deployedFromImport(imported, { seed: options.seed }), {
     prism: options.dialect === 'prism',
   });

@@ -161,3 +161,25 @@ describe('a Postman form body', () => {
     }
   });
 });
+
+describe('a Swagger 2.0 operation that says nothing of what it produces', () => {
+  const text = yaml({
+    swagger: '2.0',
+    info: { title: 'Todos', version: '1' },
+    paths: {
+      '/todos': {
+        get: { responses: { 200: { description: 'ok', schema: { type: 'string', example: 'ok' } } } },
+      },
+    },
+  });
+
+  it('answers no body in the prism dialect, as Prism does', async () => {
+    const answer = await mockDocument(text, { dialect: 'prism' }).answer({ method: 'GET', path: '/todos' });
+    expect([answer.status, answer.body, answer.headers['content-type']]).toEqual([200, undefined, undefined]);
+  });
+
+  it('answers JSON in the hosted sandbox', async () => {
+    const answer = await mockDocument(text).answer({ method: 'GET', path: '/todos' });
+    expect([answer.status, String(answer.body)]).toEqual([200, '"ok"']);
+  });
+});
