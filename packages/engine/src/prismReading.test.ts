@@ -183,3 +183,41 @@ describe('a Swagger 2.0 operation that says nothing of what it produces', () => 
     expect([answer.status, String(answer.body)]).toEqual([200, '"ok"']);
   });
 });
+
+describe('a path with an empty segment', () => {
+  const text = yaml({
+    openapi: '3.0.0',
+    info: { title: 'Paths', version: '1' },
+    paths: {
+      '/path/{param}/foo': {
+        parameters: [{ name: 'param', in: 'path', required: true, schema: { type: 'string' } }],
+        get: {
+          responses: {
+            200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+          },
+        },
+      },
+    },
+  });
+
+  it("fills the template's parameter and is refused as missing it, in the prism dialect", async () => {
+    const answer = await mockDocument(text, { dialect: 'prism' }).answer({
+      method: 'GET',
+      path: '/path//foo',
+    });
+    expect(answer.status).toBe(422);
+    expect(problemsOf(answer.body)).toEqual([
+      {
+        location: ['path'],
+        severity: 'Error',
+        code: 'required',
+        message: "Request path must have required property 'param'",
+      },
+    ]);
+  });
+
+  it('matches no operation in the hosted sandbox', async () => {
+    const answer = await mockDocument(text).answer({ method: 'GET', path: '/path//foo' });
+    expect(answer.status).toBe(404);
+  });
+});

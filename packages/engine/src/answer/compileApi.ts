@@ -157,7 +157,10 @@ export function compileApi(api: DeployedApi, { prism = false }: CompileOptions =
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
   const collections = assignCollections(api.endpoints);
   const recordFields = recordFieldsByCollection(api, collections);
-  const router = new Router<CompiledEndpoint>((endpoint, params) => endpoint.request.acceptsPath(params));
+  const router = new Router<CompiledEndpoint>(
+    (endpoint, params) => endpoint.request.acceptsPath(params),
+    prism,
+  );
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
