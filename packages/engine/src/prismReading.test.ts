@@ -221,3 +221,54 @@ describe('a path with an empty segment', () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe("a form field's allowReserved", () => {
+  const formWith = (mediaType: string, allowReserved: boolean) =>
+    yaml({
+      openapi: '3.0.1',
+      info: { title: 'Forms', version: '1' },
+      paths: {
+        '/path': {
+          post: {
+            requestBody: {
+              content: {
+                [mediaType]: {
+                  schema: { type: 'object', properties: { reserved: { type: 'string' } } },
+                  encoding: { reserved: { contentType: 'text/plain', allowReserved, style: 'form' } },
+                },
+              },
+            },
+            responses: { 200: { description: 'ok', content: { 'text/plain': { example: 'ok' } } } },
+          },
+        },
+      },
+    });
+  const refusal = {
+    location: ['body', 'reserved'],
+    severity: 'Error',
+    message: 'Reserved characters used in request body',
+  };
+
+  it('false refuses reserved characters sent unencoded, in the prism dialect', async () => {
+    const mock = mockDocument(formWith('application/x-www-form-urlencoded', false), { dialect: 'prism' });
+    const raw = await mock.answer({ method: 'POST', path: '/path', ...form("reserved=:/?#[]@!$&'()*+,;") });
+    expect([raw.status, problemsOf(raw.body)]).toEqual([422, [refusal]]);
+    const encoded = await mock.answer({ method: 'POST', path: '/path', ...form('reserved=%3A%2F') });
+    expect(encoded.status).toBe(200);
+  });
+
+  it('false refuses them in a multipart field too, as Prism does; true takes them', async () => {
+    const refusing = mockDocument(formWith('multipart/form-data', false), { dialect: 'prism' });
+    const sent = multipart({ reserved: ":/?#[]@!$&'()*+,;" });
+    const refused = await refusing.answer({ method: 'POST', path: '/path', ...sent });
+    expect([refused.status, problemsOf(refused.body)]).toEqual([422, [refusal]]);
+    const taking = mockDocument(formWith('multipart/form-data', true), { dialect: 'prism' });
+    expect((await taking.answer({ method: 'POST', path: '/path', ...sent })).status).toBe(200);
+  });
+
+  it('is not checked by the hosted sandbox', async () => {
+    const mock = mockDocument(formWith('application/x-www-form-urlencoded', false));
+    const raw = await mock.answer({ method: 'POST', path: '/path', ...form('reserved=a/b') });
+    expect(raw.status).toBe(200);
+  });
+});

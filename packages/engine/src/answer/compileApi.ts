@@ -189,7 +189,7 @@ export function compileApi(api: DeployedApi, { prism = false }: CompileOptions =
       method: e.method,
       path: e.path,
       resourceName,
-      request: new RequestRules(requestModelOf(e), validator),
+      request: new RequestRules(requestModelOf(e), validator, prism),
       responses,
       collection,
       testRows: e.testRows,

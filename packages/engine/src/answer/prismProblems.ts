@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { SandboxAnswer } from './exchange.js';
+import { prismWordingOf } from './prismFormEncoding.js';
 import { ajvErrorOf, type Problem } from './problem.js';
 
 // Prism's own answers (prism-http's errors.ts and mocker), word for word: scripts written against
@@ -12,7 +13,8 @@ const PROBLEM_JSON = 'application/problem+json';
 export interface PrismViolation {
   location: string[];
   severity: 'Error' | 'Warning';
-  code: string | number;
+  /** Ajv's keyword; none for a problem Prism finds itself (reserved characters in a form field). */
+  code?: string | number;
   /** As a 422's or a 500's body words it: `Request body property id must be integer`. */
   message: string;
   /** As sl-violations words it: Ajv's message alone, `must be integer`. */
@@ -113,6 +115,11 @@ const PLACE_NOUNS: Record<string, string> = {
  */
 export function prismViolation(problem: Problem, side: 'Request' | 'Response'): PrismViolation {
   const error = ajvErrorOf.get(problem);
+  const worded = prismWordingOf.get(problem);
+  if (worded) {
+    const location = problem.location.split('.').filter(Boolean);
+    return { location, severity: 'Error', code: worded.code, message: worded.message, bare: worded.message };
+  }
   if (!error) {
     const location = problem.location.split('.').filter(Boolean);
     return {
