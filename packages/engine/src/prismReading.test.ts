@@ -272,3 +272,33 @@ describe("a form field's allowReserved", () => {
     expect(raw.status).toBe(200);
   });
 });
+
+describe('a Swagger 2.0 form field written with collectionFormat', () => {
+  const csv = [
+    { in: 'formData', type: 'array', name: 'arr', items: { type: 'integer' }, collectionFormat: 'csv' },
+  ];
+
+  it('is a list split on its separator, and absent is no list, as Prism reads it', async () => {
+    const mock = mockDocument(swaggerForm(csv), { dialect: 'prism' });
+    const absent = await mock.answer({ method: 'POST', path: '/path', ...form('a%2Fb%2Fc') });
+    expect([absent.status, problemsOf(absent.body)]).toEqual([
+      422,
+      [
+        expect.objectContaining({
+          location: ['body', 'arr'],
+          code: 'type',
+          message: 'Request body property arr must be array',
+        }),
+      ],
+    ]);
+    const split = await mock.answer({ method: 'POST', path: '/path', ...form('arr=1%2C2%2C3') });
+    expect(split.status).toBe(200);
+    const wrongItem = await mock.answer({ method: 'POST', path: '/path', ...form('arr=1%2Cx') });
+    expect(problemsOf(wrongItem.body)).toEqual([expect.objectContaining({ location: ['body', 'arr', '1'] })]);
+  });
+
+  it('is not required in the hosted sandbox', async () => {
+    const mock = mockDocument(swaggerForm(csv));
+    expect((await mock.answer({ method: 'POST', path: '/path', ...form('a%2Fb%2Fc') })).status).toBe(200);
+  });
+});

@@ -6,7 +6,16 @@ import type { Problem } from './problem.js';
 /** What the request model keeps of one field's encoding. */
 export interface FieldEncoding {
   allowReserved?: boolean;
+  /** A list written in one field, by its separator (`spaceDelimited`, Swagger 2.0's csv). */
+  delimiter?: string;
 }
+
+/** The separator of each delimited style Prism reads a form field in. */
+export const DELIMITERS: Record<string, string> = {
+  commaDelimited: ',',
+  spaceDelimited: ' ',
+  pipeDelimited: '|',
+};
 
 /** RFC 3986's reserved characters, as Prism tests a field for them. */
 const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
@@ -41,4 +50,23 @@ export function encodedFields(text: string): [string, string][] {
     const [key = '', ...rest] = pair.split('=');
     return [key, rest.join('=')];
   });
+}
+
+/**
+ * A delimited field holding a list, as Prism reads it: its last value split on the separator; a
+ * field absent or empty is the empty text, which a list's schema refuses.
+ */
+export function delimitedLists(
+  fields: [string, string][],
+  encodings: Record<string, FieldEncoding>,
+  isList: (name: string) => boolean,
+  item: (name: string, text: string) => unknown,
+): Record<string, unknown> {
+  const lists: Record<string, unknown> = {};
+  for (const [name, { delimiter }] of Object.entries(encodings)) {
+    if (delimiter === undefined || !isList(name)) continue;
+    const last = fields.findLast(([field]) => field === name)?.[1];
+    lists[name] = last ? last.split(delimiter).map((text) => item(name, text)) : '';
+  }
+  return lists;
 }

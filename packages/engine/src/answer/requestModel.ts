@@ -5,7 +5,7 @@ import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
 import { constraintsOf, refTo } from '../model/toSchemaObjects.js';
 import { mediaKind } from '../shared/mediaTypes.js';
 import type { DeployedApi, DeployedEndpoint } from './deployedApi.js';
-import type { FieldEncoding } from './prismFormEncoding.js';
+import { DELIMITERS, type FieldEncoding } from './prismFormEncoding.js';
 
 // What a request to one operation may carry, read from the model: the document's declared operation
 // when the API keeps one, else the catalog's rows written as the export writes them. Schemas are in
@@ -90,8 +90,13 @@ function encodingsOf(declared: Record<string, unknown>): Record<string, FieldEnc
   const encodings: Record<string, FieldEncoding> = {};
   for (const [name, encoding] of Object.entries(declared)) {
     if (typeof encoding !== 'object' || encoding === null) continue;
-    const { allowReserved } = encoding as { allowReserved?: unknown };
-    encodings[name] = allowReserved === true ? { allowReserved: true } : {};
+    const { allowReserved, style, explode } = encoding as Record<string, unknown>;
+    const delimited = typeof style === 'string' && explode !== true && Object.hasOwn(DELIMITERS, style);
+    const delimiter = delimited ? DELIMITERS[style as string] : undefined;
+    encodings[name] = {
+      ...(allowReserved === true && { allowReserved: true }),
+      ...(delimiter !== undefined && { delimiter }),
+    };
   }
   return encodings;
 }

@@ -10,7 +10,7 @@ import { isJsonObject } from '../shared/jsonObjects.js';
 import { essenceOf, isRange, mediaKind } from '../shared/mediaTypes.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { multipartFields } from './multipart.js';
-import { encodedFields, reservedProblems } from './prismFormEncoding.js';
+import { delimitedLists, encodedFields, type FieldEncoding, reservedProblems } from './prismFormEncoding.js';
 import type { Problem } from './problem.js';
 import type { RequestModel } from './requestModel.js';
 import type { ApiValidator, RequestCheck, RequestValues } from './requestValidator.js';
@@ -148,8 +148,9 @@ export async function validateRequest(
       const schema = declared.content.get(chosen) ?? true;
       const written = writtenAs(chosen, contentType, schema, resolve);
       const encodings = rules.prism ? declared.encodings?.get(chosen) : undefined;
+      const sent = encodings ? await sentFields(text, written, contentType) : [];
       if (encodings) {
-        const reserved = reservedProblems(await sentFields(text, written, contentType), encodings);
+        const reserved = reservedProblems(sent, encodings);
         if (reserved.length > 0) return { problems: [...problems, ...reserved] };
       }
       const read =
@@ -158,6 +159,10 @@ export async function validateRequest(
           : readBody(text, written, schema, resolve);
       if ('problem' in read) return { problems: [...problems, read.problem] };
       body = read.value;
+      if (encodings && isJsonObject(body)) {
+        const fields = mediaKind(written) === 'form' ? [...new URLSearchParams(text)] : sent;
+        Object.assign(body, listsAsPrismReads(fields, encodings, schema, resolve));
+      }
       if (read.checked) values.body = body;
     } else {
       // nothing declared: a JSON body is still stored by a POST, anything else kept as text
@@ -170,6 +175,27 @@ export async function validateRequest(
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Prism's reading of a form's delimited list fields (see delimitedLists), each item in its type. */
+function listsAsPrismReads(
+  fields: [string, string][],
+  encodings: Record<string, FieldEncoding>,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): Record<string, unknown> {
+  const { properties } = kindsOf(schema, resolve);
+  const kinds = (name: string) =>
+    Object.hasOwn(properties, name) ? kindsOf(properties[name], resolve) : undefined;
+  return delimitedLists(
+    fields,
+    encodings,
+    (name) => kinds(name)?.types.has('array') === true,
+    (name, text) => {
+      const items = kinds(name)?.items;
+      return items === undefined ? text : coerceText(text, items, resolve);
+    },
+  );
+}
 
 /** A form's fields as sent, before any decoding; none for a body of another type or unreadable. */
 async function sentFields(

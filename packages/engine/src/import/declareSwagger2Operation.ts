@@ -173,8 +173,8 @@ function toRequestBody(
   const content: Record<string, DeclaredMediaType> = {};
   for (const mediaType of mediaTypes as string[]) {
     const media: DeclaredMediaType = { schema };
-    const encoding = formEncoding(fields);
-    if (mediaType === FORM_TYPES[0] && encoding) media.encoding = encoding;
+    const encoding = context.prism ? prismEncoding(fields) : formEncoding(fields);
+    if ((context.prism || mediaType === FORM_TYPES[0]) && encoding) media.encoding = encoding;
     content[mediaType] = media;
   }
   return required.length > 0 ? { required: true, content } : { content };
@@ -186,6 +186,28 @@ function formEncoding(fields: LocatedParameter[]): Record<string, unknown> | und
   return Object.fromEntries(
     arrays.map((field) => [field.value.name, styleOf({ ...field.value, in: 'query' })]),
   );
+}
+
+/** Prism's names (http-spec) for the formats a field's list may be written in. */
+const PRISM_FORMATS: Record<string, { style: string; explode: boolean }> = {
+  csv: { style: 'commaDelimited', explode: false },
+  ssv: { style: 'spaceDelimited', explode: false },
+  pipes: { style: 'pipeDelimited', explode: false },
+  multi: { style: 'form', explode: true },
+};
+
+/**
+ * The encodings Prism reads from form fields: only a `collectionFormat` written out, in its own
+ * terms (`commaDelimited` is Prism's, not OpenAPI's), on every form media type.
+ */
+function prismEncoding(fields: LocatedParameter[]): Record<string, unknown> | undefined {
+  const written = fields.flatMap((field) => {
+    const format = field.value.collectionFormat;
+    return typeof format === 'string' && Object.hasOwn(PRISM_FORMATS, format)
+      ? [[field.value.name, PRISM_FORMATS[format]] as const]
+      : [];
+  });
+  return written.length > 0 ? Object.fromEntries(written) : undefined;
 }
 
 /**

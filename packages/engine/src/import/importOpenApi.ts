@@ -17,7 +17,8 @@ type Imported = ImportedApi & { warnings: ImportWarning[] };
 export interface ImportOptions {
   /**
    * Read as Stoplight Prism reads a document where its reading differs (the command-line program's
-   * dialect): a Swagger 2.0 operation that produces no media type answers no body.
+   * dialect): a Swagger 2.0 operation that produces no media type answers no body; a form field's
+   * `collectionFormat` is its encoding only where it is written, in Prism's terms.
    */
   prism?: boolean;
 }
@@ -55,6 +56,7 @@ function importDocument(parsed: unknown, fileName: string, { prism = false }: Im
     schemas: new SchemaDeclarer(catalog, budget, swagger2),
     documentSecurity: document.security,
     schemeNames: declaredSchemeNames(document, swagger2),
+    prism,
   };
   const endpoints = toEndpoints({ document, swagger2, catalog, declare, prism });
   const declaredSchemasJson = declare.schemas.declareNamed();
