@@ -118,8 +118,8 @@ describe('Postman auth', () => {
       const refused = await mock.answer({ method: 'GET', path: '/todos' });
       expect(refused.status).toBe(401);
       expect(refused.headers['www-authenticate']).toMatch(/^Digest /);
-      const let_in = await mock.answer({ method: 'GET', path: '/todos', headers: credentials });
-      expect([let_in.status, String(let_in.body)]).toEqual([200, '"test"']);
+      const admitted = await mock.answer({ method: 'GET', path: '/todos', headers: credentials });
+      expect([admitted.status, String(admitted.body)]).toEqual([200, '"test"']);
     }
   });
 
