@@ -118,8 +118,12 @@ const lowerCased = (headers: MockRequest['headers'] = {}) =>
  * request is answered as the hosted sandbox answers it. Throws ImportError for a document it cannot read.
  */
 export function mockDocument(text: string, options: DocumentOptions = {}): Mock {
-  const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml');
-  const api = compileApi(deployedFromImport(imported, { seed: options.seed }));
+  const imported = importOpenApi(text, options.fileName ?? 'openapi.yaml', {
+    prism: options.dialect === 'prism',
+  });
+  const api = compileApi(deployedFromImport(imported, { seed: options.seed }), {
+    prism: options.dialect === 'prism',
+  });
   const records = options.records ?? memoryRecords();
   // Prism answers an example as written, and says in sl-violations what it breaks
   if (options.dialect === 'prism') api.model.examplesAsWritten = true;

@@ -111,7 +111,7 @@ describe.each(dialects)('importing a Postman Collection v2.1 on %s', (dialect) =
       item: [
         {
           name: 'Orders',
-          auth: { type: 'digest', digest: [] },
+          auth: { type: 'hawk', hawk: [] },
           item: [
             {
               name: 'List orders',
@@ -141,7 +141,7 @@ describe.each(dialects)('importing a Postman Collection v2.1 on %s', (dialect) =
       },
       {
         pointer: '#/item/0/auth',
-        message: 'digest authentication is not kept: only API key, basic, bearer and OAuth 2.0 are',
+        message: 'hawk authentication is not kept: only API key, basic, bearer, digest and OAuth 2.0 are',
       },
       {
         pointer: '#/item/0/item/0/event/0',

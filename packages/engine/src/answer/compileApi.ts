@@ -148,18 +148,26 @@ function startingRecordsOf(
   return starting;
 }
 
-export function compileApi(api: DeployedApi): CompiledApi {
+/** `prism`: requests and answers are checked against the document as Stoplight Prism reads it. */
+export interface CompileOptions {
+  prism?: boolean;
+}
+
+export function compileApi(api: DeployedApi, { prism = false }: CompileOptions = {}): CompiledApi {
   const propertyKeys = new Map<number, string>();
   for (const s of api.schemas)
     for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
   const collections = assignCollections(api.endpoints);
   const recordFields = recordFieldsByCollection(api, collections);
-  const router = new Router<CompiledEndpoint>((endpoint, params) => endpoint.request.acceptsPath(params));
+  const router = new Router<CompiledEndpoint>(
+    (endpoint, params) => endpoint.request.acceptsPath(params),
+    prism,
+  );
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
   const named = namedSchemasOf(api);
-  const validator = new ApiValidator(named);
+  const validator = new ApiValidator(named, 'request', { prism });
   const model = new ApiModel(named, api.answerSeed);
 
   for (const e of api.endpoints) {
@@ -184,7 +192,7 @@ export function compileApi(api: DeployedApi): CompiledApi {
       path: e.path,
       operationId: e.operation_id ?? undefined,
       resourceName,
-      request: new RequestRules(requestModelOf(e), validator),
+      request: new RequestRules(requestModelOf(e), validator, prism),
       responses,
       collection,
       testRows: e.testRows,
@@ -205,6 +213,6 @@ export function compileApi(api: DeployedApi): CompiledApi {
     startingRecords: startingRecordsOf(api, collections, idFields),
     credentialNames,
     // Ajv is created on first use: the hosted sandbox never checks its answers
-    answerValidator: new ApiValidator(named, 'response'),
+    answerValidator: new ApiValidator(named, 'response', { prism }),
   };
 }

@@ -66,6 +66,25 @@ describe('the sandbox router', () => {
     expect(both.lookup('GET', '/only')).toEqual(found('GET /only/'));
   });
 
+  it("fills a parameter with an empty segment only when asked to, as Prism's router does", () => {
+    const prism = new Router<string>(undefined, true);
+    for (const [method, template] of [
+      ['GET', '/pets'],
+      ['GET', '/pets/{petId}/toys/{toyId}'],
+      ['GET', '/files/{name}.{ext}'],
+    ])
+      prism.add(method, template, `${method} ${template}`);
+    expect(prism.lookup('GET', '/pets//toys/9')).toEqual(
+      found('GET /pets/{petId}/toys/{toyId}', { petId: '', toyId: '9' }),
+    );
+    expect(prism.lookup('GET', '/pets/7/toys/')).toEqual(
+      found('GET /pets/{petId}/toys/{toyId}', { petId: '7', toyId: '' }),
+    );
+    expect(prism.lookup('GET', '/files/.txt')).toEqual({ kind: 'not-found' });
+    expect(prism.lookup('GET', '/pets/')).toEqual(found('GET /pets'));
+    expect(prism.lookup('POST', '/pets//toys/9')).toEqual({ kind: 'not-found' });
+  });
+
   it('reads parameters inside a segment, several to a segment', () => {
     const files = routerOf([
       ['GET', '/files/{name}.{ext}'],

@@ -27,6 +27,15 @@ interface Route<T> {
   names: string[];
 }
 
+/** An operation's template in the document's order, for the routing of empty parameters (see Router). */
+interface Template<T> {
+  method: string;
+  path: string;
+  route: Route<T>;
+  /** Built on first use. */
+  regex?: RegExp;
+}
+
 /** A template find-my-way cannot hold (a literal `*`, or an encoded `/`, `?` or `#`), matched by regex. */
 interface FallbackPlace<T> {
   method: string;
@@ -60,9 +69,17 @@ export class Router<T> {
   /** By `METHOD tree-path`, the operations at each place of the tree, in the document's order. */
   private readonly places = new Map<string, Route<T>[]>();
   private readonly fallback: FallbackPlace<T>[] = [];
+  private readonly templates: Template<T>[] = [];
 
-  /** `accepts` is asked only at a place several operations share. */
-  constructor(private readonly accepts: AcceptsPath<T> = () => true) {}
+  /**
+   * `accepts` is asked only at a place several operations share. `emptyParameters`: a path that
+   * matches nothing may still fill a parameter with an empty segment (`/path//foo` is
+   * `/path/{param}/foo` with `param` empty, refused by validation as missing), as Prism routes.
+   */
+  constructor(
+    private readonly accepts: AcceptsPath<T> = () => true,
+    private readonly emptyParameters = false,
+  ) {}
 
   /**
    * `template` as the document writes it: `/pets/{petId}`, `/files/{name}.{ext}`, `/caf%C3%A9`.
@@ -74,6 +91,7 @@ export class Router<T> {
     const path = routedPath(template);
     const names = [...path.matchAll(new RegExp(PARAMETER, 'g'))].map((m) => m[1] as string);
     const route: Route<T> = { handler, names };
+    if (this.emptyParameters && names.length > 0) this.templates.push({ method, path, route });
     const treePath = toTreePath(path);
     if (treePath !== null) {
       const key = `${method} ${treePath}`;
@@ -110,6 +128,8 @@ export class Router<T> {
     const other = otherSlash(canonical);
     const match = other === undefined ? undefined : this.findFor(method, other);
     if (match) return { kind: 'found', match };
+    const withEmpty = this.emptyParameters ? this.findWithEmpty(method, canonical) : undefined;
+    if (withEmpty) return { kind: 'found', match: withEmpty };
     const allowed: string[] = [];
     for (const known of this.methods) {
       if (this.find(known, canonical) || (other !== undefined && this.find(known, other)))
@@ -136,6 +156,30 @@ export class Router<T> {
       if (!found) continue;
       const match = this.choose(place.routes, (i) => decodeSafely(found[i + 1] as string));
       if (match) return match;
+    }
+    return undefined;
+  }
+
+  /**
+   * The first operation in the document's order whose template matches with a parameter left empty;
+   * only for a path with an empty segment, so a lookup that found nothing else pays for it.
+   */
+  private findWithEmpty(method: string, path: string): Match<T> | undefined {
+    if (!/\/(\/|$)/.test(path)) return undefined;
+    const wanted = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
+    for (const asked of wanted) {
+      for (const template of this.templates) {
+        if (template.method !== asked) continue;
+        template.regex ??= toRegex(template.path, '*');
+        const found = template.regex.exec(path);
+        if (!found) continue;
+        const { handler, names } = template.route;
+        const params: Record<string, string> = {};
+        names.forEach((name, i) => {
+          params[name] = decodeSafely(found[i + 1] as string);
+        });
+        return { handler, params };
+      }
     }
     return undefined;
   }
@@ -260,10 +304,10 @@ function toTreePath(template: string): string | null {
  * `a` + `tar.gz`, as Prism does): it may not contain that text, so the regex cannot backtrack over
  * it and stays linear on hostile input. The last parameter of a segment takes the rest of it.
  */
-function parameterRegex(next: string, last: boolean, char: '.' | '[^/]'): string {
-  if (last) return `${char}+`;
-  if (next.length === 1) return `[^${classEscape(next)}${char === '.' ? '' : '/'}]+`;
-  return `(?:(?!${regexEscape(next)})${char})+`;
+function parameterRegex(next: string, last: boolean, char: '.' | '[^/]', times: '+' | '*' = '+'): string {
+  if (last) return `${char}${times}`;
+  if (next.length === 1) return `[^${classEscape(next)}${char === '.' ? '' : '/'}]${times}`;
+  return `(?:(?!${regexEscape(next)})${char})${times}`;
 }
 
 function regexEscape(text: string): string {
@@ -274,8 +318,11 @@ function classEscape(char: string): string {
   return /[\\\]^()-]/.test(char) ? `\\${char}` : char;
 }
 
-/** The fallback for what the tree cannot hold: the same rules, as one anchored regex. */
-function toRegex(template: string): RegExp {
+/**
+ * The fallback for what the tree cannot hold: the same rules, as one anchored regex. `times` `*`:
+ * a parameter may be empty.
+ */
+function toRegex(template: string, times: '+' | '*' = '+'): RegExp {
   const segments = template.split('/').map((segment) => {
     const parts = segment.split(PARAMETER);
     const literals = parts
@@ -286,7 +333,7 @@ function toRegex(template: string): RegExp {
       .map((literal, i) =>
         i === 0
           ? regexEscape(literal)
-          : `(${parameterRegex(literal, i === count, '[^/]')})${regexEscape(literal)}`,
+          : `(${parameterRegex(literal, i === count, '[^/]', times)})${regexEscape(literal)}`,
       )
       .join('');
   });

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { SandboxAnswer } from './exchange.js';
+import { prismWordingOf } from './prismFormEncoding.js';
 import { ajvErrorOf, type Problem } from './problem.js';
 
 // Prism's own answers (prism-http's errors.ts and mocker), word for word: scripts written against
@@ -12,7 +13,7 @@ const PROBLEM_JSON = 'application/problem+json';
 export interface PrismViolation {
   location: string[];
   severity: 'Error' | 'Warning';
-  /** Absent where Prism gives none (an unknown route's warning, an undeclared status). */
+  /** Absent where Prism gives none (an unknown route's warning, an undeclared status, reserved characters). */
   code?: string | number;
   /** As a 422's or a 500's body words it: `Request body property id must be integer`. */
   message: string;
@@ -119,6 +120,11 @@ export function prismViolation(
   place: 'body' | 'header' = 'body',
 ): PrismViolation {
   const error = ajvErrorOf.get(problem);
+  const worded = prismWordingOf.get(problem);
+  if (worded) {
+    const location = problem.location.split('.').filter(Boolean);
+    return { location, severity: 'Error', code: worded.code, message: worded.message, bare: worded.message };
+  }
   if (!error) {
     const location = problem.location.split('.').filter(Boolean);
     return {

@@ -5,6 +5,7 @@ import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
 import { constraintsOf, refTo } from '../model/toSchemaObjects.js';
 import { mediaKind } from '../shared/mediaTypes.js';
 import type { DeployedApi, DeployedEndpoint } from './deployedApi.js';
+import { DELIMITERS, type FieldEncoding } from './prismFormEncoding.js';
 
 // What a request to one operation may carry, read from the model: the document's declared operation
 // when the API keeps one, else the catalog's rows written as the export writes them. Schemas are in
@@ -17,6 +18,8 @@ export interface RequestModel {
     required: boolean;
     /** Media type as declared (`application/json`, `image/*`) → its schema (true: anything). */
     content: Map<string, JsonSchema>;
+    /** Media type → its fields' encodings, where the document declares any (a form's). */
+    encodings?: Map<string, Record<string, FieldEncoding>>;
   };
 }
 
@@ -63,6 +66,11 @@ function declaredModel(operation: DeclaredOperation): RequestModel {
     ];
   });
   const body = operation.requestBody;
+  const encodings = new Map(
+    Object.entries(body?.content ?? {}).flatMap(([type, media]) =>
+      media.encoding ? [[type, encodingsOf(media.encoding)] as const] : [],
+    ),
+  );
   return {
     parameters,
     body: body && {
@@ -73,8 +81,24 @@ function declaredModel(operation: DeclaredOperation): RequestModel {
           media.schema === undefined ? true : toJsonSchema(media.schema, 'request'),
         ]),
       ),
+      ...(encodings.size > 0 && { encodings }),
     },
   };
+}
+
+function encodingsOf(declared: Record<string, unknown>): Record<string, FieldEncoding> {
+  const encodings: Record<string, FieldEncoding> = {};
+  for (const [name, encoding] of Object.entries(declared)) {
+    if (typeof encoding !== 'object' || encoding === null) continue;
+    const { allowReserved, style, explode } = encoding as Record<string, unknown>;
+    const delimited = typeof style === 'string' && explode !== true && Object.hasOwn(DELIMITERS, style);
+    const delimiter = delimited ? DELIMITERS[style as string] : undefined;
+    encodings[name] = {
+      ...(allowReserved === true && { allowReserved: true }),
+      ...(delimiter !== undefined && { delimiter }),
+    };
+  }
+  return encodings;
 }
 
 function catalogModel(endpoint: DeployedEndpoint): RequestModel {

@@ -107,18 +107,32 @@ const IDENTIFIERS = ['$id', '$schema', '$anchor', '$dynamicAnchor'];
  */
 const unfollowed = (ref: unknown) => typeof ref === 'string' && !ref.startsWith(REGISTRY);
 
-/** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
-function forAjv(schema: JsonSchema, direction: Direction): JsonSchema {
-  return strip(toJsonSchema(schema as Record<string, unknown>, direction, registryRef), 0);
+/**
+ * How the validator reads schemas. `prism`: as Stoplight Prism's reading of a document has them
+ * (http-spec's schema transformer): `format: byte` also carries the pattern of base64's characters,
+ * so a value outside them breaks both.
+ */
+export interface ValidatorReading {
+  prism?: boolean;
 }
 
-function strip(schema: unknown, depth: number): JsonSchema {
-  if (Array.isArray(schema)) return schema.map((item) => strip(item, depth + 1)) as unknown as JsonSchema;
+/** The pattern Prism writes on every `format: byte` schema, in place of any the document gives. */
+const PRISM_BYTE_PATTERN = '^[\\w\\d+\\/=]*$';
+
+/** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
+function forAjv(schema: JsonSchema, direction: Direction, reading: ValidatorReading): JsonSchema {
+  return strip(toJsonSchema(schema as Record<string, unknown>, direction, registryRef), 0, reading);
+}
+
+function strip(schema: unknown, depth: number, reading: ValidatorReading): JsonSchema {
+  if (Array.isArray(schema))
+    return schema.map((item) => strip(item, depth + 1, reading)) as unknown as JsonSchema;
   if (!isJsonObject(schema) || depth > 512) return schema as JsonSchema;
   for (const key of IDENTIFIERS) if (typeof schema[key] === 'string') delete schema[key];
   if (unfollowed(schema.$ref)) delete schema.$ref;
+  if (reading.prism && schema.format === 'byte') schema.pattern = PRISM_BYTE_PATTERN;
   dispatchByDiscriminator(schema);
-  for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1);
+  for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1, reading);
   return schema;
 }
 
@@ -192,6 +206,7 @@ export class ApiValidator {
   constructor(
     private readonly named: NamedSchemas,
     private readonly direction: 'request' | 'response' = 'request',
+    private readonly reading: ValidatorReading = {},
   ) {}
 
   /**
@@ -255,7 +270,7 @@ export class ApiValidator {
 
   /** Converts an operation's schema for Ajv and adds every named schema it reaches. */
   private reach(schema: JsonSchema): JsonSchema {
-    const converted = forAjv(schema, this.direction);
+    const converted = forAjv(schema, this.direction, this.reading);
     this.addReferenced(converted);
     return converted;
   }
@@ -276,7 +291,7 @@ export class ApiValidator {
         if (!this.added.has(name)) {
           this.added.add(name);
           const target = this.named.get(name);
-          const converted = target === undefined ? true : forAjv(target, this.direction);
+          const converted = target === undefined ? true : forAjv(target, this.direction, this.reading);
           ajv.addSchema(typeof converted === 'boolean' ? {} : converted, ref);
           pending.push(converted);
         }

@@ -10,6 +10,7 @@ import { isJsonObject } from '../shared/jsonObjects.js';
 import { essenceOf, isRange, mediaKind } from '../shared/mediaTypes.js';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
 import { multipartFields } from './multipart.js';
+import { delimitedLists, encodedFields, type FieldEncoding, reservedProblems } from './prismFormEncoding.js';
 import type { Problem } from './problem.js';
 import type { RequestModel } from './requestModel.js';
 import type { ApiValidator, RequestCheck, RequestValues } from './requestValidator.js';
@@ -29,9 +30,11 @@ export class RequestRules {
   /** Follows a reference to a named schema, in 2020-12 form (parameter styles read types through it). */
   readonly resolve: (name: string) => JsonSchema | undefined;
 
+  /** `prism`: a form's fields are also read as Prism reads them (prismFormEncoding.ts). */
   constructor(
     readonly model: RequestModel,
     private readonly validator: ApiValidator,
+    readonly prism = false,
   ) {
     this.resolve = validator.resolve;
   }
@@ -144,12 +147,22 @@ export async function validateRequest(
       mediaType = chosen;
       const schema = declared.content.get(chosen) ?? true;
       const written = writtenAs(chosen, contentType, schema, resolve);
+      const encodings = rules.prism ? declared.encodings?.get(chosen) : undefined;
+      const sent = encodings ? await sentFields(text, written, contentType) : [];
+      if (encodings) {
+        const reserved = reservedProblems(sent, encodings);
+        if (reserved.length > 0) return { problems: [...problems, ...reserved] };
+      }
       const read =
         essenceOf(written) === 'multipart/form-data'
           ? await readMultipart(text, contentType, schema, resolve)
           : readBody(text, written, schema, resolve);
       if ('problem' in read) return { problems: [...problems, read.problem] };
       body = read.value;
+      if (encodings && isJsonObject(body)) {
+        const fields = mediaKind(written) === 'form' ? [...new URLSearchParams(text)] : sent;
+        Object.assign(body, listsAsPrismReads(fields, encodings, schema, resolve));
+      }
       if (read.checked) values.body = body;
     } else {
       // nothing declared: a JSON body is still stored by a POST, anything else kept as text
@@ -162,6 +175,38 @@ export async function validateRequest(
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Prism's reading of a form's delimited list fields (see delimitedLists), each item in its type. */
+function listsAsPrismReads(
+  fields: [string, string][],
+  encodings: Record<string, FieldEncoding>,
+  schema: JsonSchema,
+  resolve: (name: string) => JsonSchema | undefined,
+): Record<string, unknown> {
+  const { properties } = kindsOf(schema, resolve);
+  const kinds = (name: string) =>
+    Object.hasOwn(properties, name) ? kindsOf(properties[name], resolve) : undefined;
+  return delimitedLists(
+    fields,
+    encodings,
+    (name) => kinds(name)?.types.has('array') === true,
+    (name, text) => {
+      const items = kinds(name)?.items;
+      return items === undefined ? text : coerceText(text, items, resolve);
+    },
+  );
+}
+
+/** A form's fields as sent, before any decoding; none for a body of another type or unreadable. */
+async function sentFields(
+  text: string,
+  mediaType: string,
+  contentType: string | undefined,
+): Promise<[string, string][]> {
+  if (mediaKind(mediaType) === 'form') return encodedFields(text);
+  if (essenceOf(mediaType) !== 'multipart/form-data') return [];
+  return multipartFields(text, contentType ?? '').catch(() => []);
+}
 
 /**
  * The media type a body is read in. A declared range (`*\/*`, `application/*`) says nothing of how

@@ -23,6 +23,8 @@ export interface DeclareContext {
   documentSecurity: unknown;
   /** The security schemes the document declares, by name: a requirement may name no other. */
   schemeNames: ReadonlySet<string>;
+  /** Read as Stoplight Prism reads a document (see ImportOptions). */
+  prism?: boolean;
 }
 
 // Declared by the steps below; the rest of an operation (tags, description, extensions) is data.

@@ -87,10 +87,20 @@ function toParameter({ value, pointer }: LocatedParameter, context: DeclareConte
   // OpenAPI: a path parameter is always required
   if (value.required === true || value.in === 'path') parameter.required = true;
   if (value.allowEmptyValue === true) parameter.allowEmptyValue = true;
-  parameter.schema = toSchema(value, pointer, context);
+  parameter.schema = parameterSchema(value, pointer, context);
   Object.assign(parameter, styleOf(value));
   if ('x-example' in value) parameter.example = value['x-example'];
   return parameter;
+}
+
+/**
+ * A parameter's or form field's schema. `allowEmptyValue: false` written out says the value may not
+ * be empty: a string of at least one character (as Stoplight's reading of Swagger 2.0 has it).
+ */
+function parameterSchema(value: Json, pointer: string, context: DeclareContext): Json {
+  const schema = toSchema(value, pointer, context);
+  if (value.allowEmptyValue === false) schema.minLength = Math.max(1, Number(schema.minLength) || 0);
+  return schema;
 }
 
 /** The 3.0 schema of a Swagger 2.0 parameter, header or items object (the type is written on it). */
@@ -150,7 +160,7 @@ function toRequestBody(
   if (fields.length === 0) return undefined;
   const properties: Json = {};
   for (const field of fields) {
-    const property = toSchema(field.value, field.pointer, context);
+    const property = parameterSchema(field.value, field.pointer, context);
     if (typeof field.value.description === 'string') property.description = field.value.description;
     properties[field.value.name] = property;
   }
@@ -163,8 +173,8 @@ function toRequestBody(
   const content: Record<string, DeclaredMediaType> = {};
   for (const mediaType of mediaTypes as string[]) {
     const media: DeclaredMediaType = { schema };
-    const encoding = formEncoding(fields);
-    if (mediaType === FORM_TYPES[0] && encoding) media.encoding = encoding;
+    const encoding = context.prism ? prismEncoding(fields) : formEncoding(fields);
+    if ((context.prism || mediaType === FORM_TYPES[0]) && encoding) media.encoding = encoding;
     content[mediaType] = media;
   }
   return required.length > 0 ? { required: true, content } : { content };
@@ -176,6 +186,28 @@ function formEncoding(fields: LocatedParameter[]): Record<string, unknown> | und
   return Object.fromEntries(
     arrays.map((field) => [field.value.name, styleOf({ ...field.value, in: 'query' })]),
   );
+}
+
+/** Prism's names (http-spec) for the formats a field's list may be written in. */
+const PRISM_FORMATS: Record<string, { style: string; explode: boolean }> = {
+  csv: { style: 'commaDelimited', explode: false },
+  ssv: { style: 'spaceDelimited', explode: false },
+  pipes: { style: 'pipeDelimited', explode: false },
+  multi: { style: 'form', explode: true },
+};
+
+/**
+ * The encodings Prism reads from form fields: only a `collectionFormat` written out, in its own
+ * terms (`commaDelimited` is Prism's, not OpenAPI's), on every form media type.
+ */
+function prismEncoding(fields: LocatedParameter[]): Record<string, unknown> | undefined {
+  const written = fields.flatMap((field) => {
+    const format = field.value.collectionFormat;
+    return typeof format === 'string' && Object.hasOwn(PRISM_FORMATS, format)
+      ? [[field.value.name, PRISM_FORMATS[format]] as const]
+      : [];
+  });
+  return written.length > 0 ? Object.fromEntries(written) : undefined;
 }
 
 /**

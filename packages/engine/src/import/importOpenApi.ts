@@ -14,22 +14,31 @@ export { ImportError } from './ImportError.js';
 
 type Imported = ImportedApi & { warnings: ImportWarning[] };
 
+export interface ImportOptions {
+  /**
+   * Read as Stoplight Prism reads a document where its reading differs (the command-line program's
+   * dialect): a Swagger 2.0 operation that produces no media type answers no body; a form field's
+   * `collectionFormat` is its encoding only where it is written, in Prism's terms.
+   */
+  prism?: boolean;
+}
+
 /**
  * Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML), or a Postman Collection v2.x, into
  * endpoints and named schemas. Throws ImportError, with where in `detail`, for anything it cannot
  * read; what it reads but cannot honour is left out and named in `warnings`.
  */
-export function importOpenApi(text: string, fileName: string): Imported {
+export function importOpenApi(text: string, fileName: string, options: ImportOptions = {}): Imported {
   const parsed = parseDocument(text, fileName);
-  if (!isPostmanCollection(parsed)) return importDocument(parsed, fileName);
+  if (!isPostmanCollection(parsed)) return importDocument(parsed, fileName, options);
   // The collection's own warnings point into the collection; the importer's into the OpenAPI
   // document it became, whose paths and operations still name the requests they came from.
   const converted = postmanToOpenApi(parsed);
-  const imported = importDocument(converted.document, fileName);
+  const imported = importDocument(converted.document, fileName, options);
   return { ...imported, warnings: [...converted.warnings, ...imported.warnings] };
 }
 
-function importDocument(parsed: unknown, fileName: string): Imported {
+function importDocument(parsed: unknown, fileName: string, { prism = false }: ImportOptions): Imported {
   const { document, swagger2 } = recognize(parsed);
   const resolver = new RefResolver(document);
   const catalog = swagger2
@@ -47,8 +56,9 @@ function importDocument(parsed: unknown, fileName: string): Imported {
     schemas: new SchemaDeclarer(catalog, budget, swagger2),
     documentSecurity: document.security,
     schemeNames: declaredSchemeNames(document, swagger2),
+    prism,
   };
-  const endpoints = toEndpoints({ document, swagger2, catalog, declare });
+  const endpoints = toEndpoints({ document, swagger2, catalog, declare, prism });
   const declaredSchemasJson = declare.schemas.declareNamed();
   const securitySchemes = declareSecuritySchemes(document, swagger2, resolver, catalog.warnings);
   const info = isObject(document.info) ? document.info : {};

@@ -79,7 +79,9 @@ export function requestBodyOf(
   if (!isObject(body)) return undefined;
   const at = childPointer(pointer, 'request', 'body');
   if (body.mode === 'formdata' || body.mode === 'urlencoded')
-    return isObject(converted) ? converted : undefined;
+    return isObject(converted)
+      ? asTypeSent(converted, headerValue(request.header, 'content-type'))
+      : undefined;
   if (body.mode !== 'raw') {
     if (body.mode === 'file' && isObject(body.file) && Object.keys(body.file).length === 0) return undefined;
     warnings.add(at, `A ${String(body.mode)} body is not kept: only JSON, text and form bodies are`);
@@ -107,6 +109,18 @@ export function requestBodyOf(
   }
   warnings.add(at, `The ${mediaType} body is kept as an example only: its content is not validated`);
   return { content: { [mediaType]: { schema: { type: 'string' }, example: raw } } };
+}
+
+/**
+ * A form body under the media type the request's Content-Type header names, when it names one: the
+ * request is sent as that type, whatever its body's mode (as a raw body's type is read, and as
+ * Stoplight's reading of a collection has it).
+ */
+function asTypeSent(converted: Json, sent: string | undefined): Json {
+  const content = isObject(converted.content) ? Object.entries(converted.content) : [];
+  if (sent === undefined || content.length !== 1) return converted;
+  const [[declared, media]] = content as [[string, unknown]];
+  return declared === sent ? converted : { ...converted, content: { [sent]: media } };
 }
 
 interface MediaExamples {

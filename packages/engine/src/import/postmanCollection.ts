@@ -26,12 +26,37 @@ export function isPostmanCollection(document: unknown): document is Json {
 interface RequestItem {
   item: Json;
   pointer: string;
+  /** The request's own auth, when the converter does not read it. */
+  ownScheme?: { name: string; scheme: Json };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 // OpenAPI ignores header parameters of these names: they are the body's type, content negotiation and auth.
 const UNDECLARED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-const KEPT_AUTH = new Set(['apikey', 'basic', 'bearer', 'oauth2', 'noauth']);
+const KEPT_AUTH = new Set(['apikey', 'basic', 'bearer', 'digest', 'oauth2', 'noauth']);
+/**
+ * Auth the converter refuses, declared here instead: Postman's digest is HTTP's Digest scheme
+ * (RFC 7616), as Stoplight's reading of a collection has it.
+ */
+const OWN_SCHEMES: Record<string, { name: string; scheme: Json }> = {
+  digest: { name: 'digestAuth', scheme: { type: 'http', scheme: 'digest' } },
+};
+
+/** The scheme of an auth the converter does not read; it is taken off what the converter sees. */
+function takeOwnScheme(holder: Json): { name: string; scheme: Json } | undefined {
+  const { auth } = holder;
+  if (!isObject(auth) || typeof auth.type !== 'string' || !Object.hasOwn(OWN_SCHEMES, auth.type)) return;
+  holder.auth = undefined;
+  return OWN_SCHEMES[auth.type];
+}
+
+function declareScheme(document: Json, { name, scheme }: { name: string; scheme: Json }): Json[] {
+  if (!isObject(document.components)) document.components = {};
+  const components = document.components as Json;
+  if (!isObject(components.securitySchemes)) components.securitySchemes = {};
+  (components.securitySchemes as Json)[name] = scheme;
+  return [{ [name]: [] }];
+}
 // The converter's operationId is the `[text]` that ends a request's name: a marker there ties each
 // operation back to its request, whatever path and method the converter gave it.
 const MARKER = 'postman-request-';
@@ -55,7 +80,7 @@ function warnAuth(auth: unknown, pointer: string, warnings: ImportWarnings): voi
   if (!isObject(auth) || typeof auth.type !== 'string' || KEPT_AUTH.has(auth.type)) return;
   warnings.add(
     childPointer(pointer, 'auth'),
-    `${auth.type} authentication is not kept: only API key, basic, bearer and OAuth 2.0 are`,
+    `${auth.type} authentication is not kept: only API key, basic, bearer, digest and OAuth 2.0 are`,
   );
 }
 
@@ -77,7 +102,8 @@ function prepare(items: unknown, pointer: string, found: RequestItem[], warnings
       return;
     }
     if (!('request' in item)) return;
-    found.push({ item: { ...item }, pointer: at });
+    const ownScheme = isObject(item.request) ? takeOwnScheme(item.request) : undefined;
+    found.push({ item: { ...item }, pointer: at, ...(ownScheme && { ownScheme }) });
     if (isObject(item.request)) warnAuth(item.request.auth, childPointer(at, 'request'), warnings);
     item.name = `${typeof item.name === 'string' ? item.name : ''} [${MARKER}${found.length - 1}]`;
     item.response = [];
@@ -145,11 +171,13 @@ function convertedOf(prepared: Json): Json {
 }
 
 function finishOperation(
+  document: Json,
   operation: Json,
   path: string,
   request: RequestItem,
   warnings: ImportWarnings,
 ): void {
+  if (request.ownScheme) operation.security = declareScheme(document, request.ownScheme);
   operation.operationId = undefined;
   if (!operation.summary) operation.summary = undefined;
   operation.servers = undefined;
@@ -169,9 +197,11 @@ export function postmanToOpenApi(collection: Json): { document: Json; warnings: 
   warnScripts(prepared, '#', warnings);
   prepared.event = undefined;
   warnAuth(prepared.auth, '#', warnings);
+  const ownScheme = takeOwnScheme(prepared);
   warnVariables(prepared, warnings);
   prepare(prepared.item, '#', found, warnings);
   const document = convertedOf(prepared);
+  if (ownScheme) document.security = declareScheme(document, ownScheme);
   const converted = new Set<number>();
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, pathItem] of Object.entries(paths)) {
@@ -184,7 +214,7 @@ export function postmanToOpenApi(collection: Json): { document: Json; warnings: 
       const request = found[index];
       if (!request) continue;
       converted.add(index);
-      finishOperation(operation, path, request, warnings);
+      finishOperation(document, operation, path, request, warnings);
     }
   }
   found.forEach((request, index) => {

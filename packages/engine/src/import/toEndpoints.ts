@@ -28,6 +28,8 @@ export interface DocumentContext {
   swagger2: boolean;
   catalog: SchemaCatalog;
   declare: DeclareContext;
+  /** Read as Stoplight Prism reads it (see ImportOptions). */
+  prism: boolean;
 }
 
 export function toEndpoints(context: DocumentContext): ImportedEndpoint[] {
@@ -77,7 +79,7 @@ function toEndpoint(
   pointer: string,
   item: Json,
   itemPointer: string,
-  { document, swagger2, catalog, declare }: DocumentContext,
+  { document, swagger2, catalog, declare, prism }: DocumentContext,
 ): ImportedEndpoint {
   const operationId = typeof operation.operationId === 'string' ? operation.operationId : null;
   const name = operationBaseName(operationId, method, path);
@@ -92,6 +94,10 @@ function toEndpoint(
   const [tag] = Array.isArray(operation.tags) ? operation.tags : [];
   const mediaTypes = (key: 'consumes' | 'produces') =>
     stringList(operation[key]) ?? stringList(document[key]) ?? ['application/json'];
+  // Prism answers no body where neither the operation nor the document says what it produces
+  const produces = prism
+    ? (stringList(operation.produces) ?? stringList(document.produces) ?? [])
+    : mediaTypes('produces');
   const requests = swagger2
     ? requestsOfSwagger(parameters, mediaTypes('consumes'), catalog, `${name}Request`)
     : requestsOfOpenApi(
@@ -119,7 +125,7 @@ function toEndpoint(
       { value: operation.responses, pointer: childPointer(pointer, 'responses') },
       catalog,
       name,
-      swagger2 ? mediaTypes('produces') : null,
+      swagger2 ? produces : null,
     ),
     operationJson: JSON.stringify(
       swagger2
@@ -127,7 +133,7 @@ function toEndpoint(
             operation,
             pointer,
             parameters,
-            { consumes: mediaTypes('consumes'), produces: mediaTypes('produces') },
+            { consumes: mediaTypes('consumes'), produces },
             declare,
           )
         : declareOperation(operation, pointer, parameters, declare),

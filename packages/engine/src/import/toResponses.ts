@@ -73,7 +73,8 @@ function openApiMedia(response: { value: Json; pointer: string }, catalog: Schem
 
 function swaggerMedia(response: { value: Json; pointer: string }, produces: string[]): Media | null {
   const { schema, examples } = response.value;
-  if (schema === undefined && !isObject(examples)) return null;
+  // a response of a schema in no media type (nothing produced) has no body
+  if ((schema === undefined || produces.length === 0) && !isObject(examples)) return null;
   const contentType =
     preferJson(produces.length > 0 ? produces : Object.keys(examples ?? {})) ?? 'application/json';
   return {
