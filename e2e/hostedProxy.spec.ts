@@ -96,9 +96,32 @@ describe('the hosted proxy in the browser', () => {
     await requests.getByRole('row', { name: /\/pet\/3.*1 violation/ }).waitFor();
     const perOperation = main().getByRole('table', { name: 'Violations per operation' });
     const counted = perOperation.getByRole('row', { name: /GET \/pet\/\{petId\}/ });
-    expect(await counted.getByRole('cell').allTextContents()).toEqual(['GET /pet/{petId}', '2', '0', '1']);
+    // counted by the server over the last 24 hours of the log, a bar per hour of calls, each named
+    // for what it counts (summed: the calls may fall on either side of an hour)
+    const cells = counted.getByRole('cell');
+    expect((await cells.allTextContents()).slice(0, 4)).toEqual(['GET /pet/{petId}', '2', '0', '1']);
+    const bars = counted.getByRole('img');
+    const barNames = async () =>
+      Promise.all((await bars.all()).map(async (bar) => (await bar.getAttribute('aria-label')) ?? ''));
+    const summed = async () => {
+      const sums = [0, 0, 0];
+      for (const name of await barNames()) {
+        const counts = /: (\d+) calls?, (\d+) request violations?, (\d+) response violations?$/.exec(name);
+        for (const i of [0, 1, 2]) sums[i] = (sums[i] ?? 0) + Number(counts?.[i + 1]);
+      }
+      return sums;
+    };
+    expect(await barNames()).toEqual([expect.stringMatching(/^\w{3} \d+, \d\d:\d\d–\d\d:\d\d: /)]);
+    expect(await summed()).toEqual([2, 0, 1]);
+    // a forwarded call arriving while the screen is open is counted within seconds
+    await fetch(`${base}/pet/3`, { headers: { api_key: 'special-key' } });
+    await expect.poll(summed, { timeout: 15_000 }).toEqual([3, 0, 2]);
+    expect((await cells.allTextContents()).slice(0, 4)).toEqual(['GET /pet/{petId}', '3', '0', '2']);
+    await main().getByRole('button', { name: '7 days' }).click();
+    await expect.poll(barNames).toEqual([expect.stringMatching(/^\w{3} \d+ \(UTC\): /)]);
+    expect(await summed()).toEqual([3, 0, 2]);
 
-    await requests.getByRole('button', { name: '/pet/3' }).click();
+    await requests.getByRole('button', { name: '/pet/3' }).first().click();
     const violations = page.getByRole('dialog').getByRole('alert', { name: 'Contract violations' });
     await violations.getByText('response.body.name').waitFor();
 
@@ -107,7 +130,7 @@ describe('the hosted proxy in the browser', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const page1 = (await log.json()) as RequestLogPage;
-    expect(page1.items.map((call) => call.path)).toEqual(['/pet/3']);
+    expect(page1.items.map((call) => call.path)).toEqual(['/pet/3', '/pet/3']);
   });
 
   it('shows a Viewer the Upstream URL, which they cannot change', async () => {

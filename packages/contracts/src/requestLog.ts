@@ -11,6 +11,8 @@ export const requestLogPaths = {
   stream: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/stream`,
   /** GET (`from`, `to`: RequestLogJunitQuery): the calls of a time window as a JUnit report, one testcase each. */
   junit: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/junit`,
+  /** GET (`from`, `to`, `bucket`: RequestLogViolationsQuery): forwarded calls and violations per operation and time bucket. */
+  violations: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/requests/violations`,
   apiBehaviour: (apiMasterId: number | string) => `/api/api-config-master/${apiMasterId}/behaviour`,
   endpointBehaviour: (apiMasterId: number | string, endpointId: number | string) =>
     `/api/api-config/${apiMasterId}/${endpointId}/behaviour`,
@@ -110,6 +112,65 @@ export type RequestLogJunitQuery = z.infer<typeof ZRequestLogJunitQuery>;
 
 /** The most calls one JUnit report lists, newest; a report of more says how many it left out. */
 export const MAX_JUNIT_CASES = 5000;
+
+/** The spans a count of violations is cut into: UTC hours or UTC days. */
+export const VIOLATION_BUCKETS = ['hour', 'day'] as const;
+export type ViolationBucketSize = (typeof VIOLATION_BUCKETS)[number];
+export const VIOLATION_BUCKET_MS: Record<ViolationBucketSize, number> = { hour: 3_600_000, day: 86_400_000 };
+
+/** The most buckets one count of violations spans: a longer span needs a larger bucket. */
+export const MAX_VIOLATION_BUCKETS = 200;
+
+/** Up to this span, a count of violations is cut into hours unless told otherwise; beyond, into days. */
+export const HOURLY_VIOLATIONS_MAX_MS = 48 * 3_600_000;
+
+/**
+ * The time window of a count of violations: `from` at or after (by default the oldest call the log
+ * keeps), `to` before (by default now); `bucket` by default hours up to 48 hours, days beyond.
+ */
+export const ZRequestLogViolationsQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  bucket: z.enum(VIOLATION_BUCKETS).optional(),
+});
+export type RequestLogViolationsQuery = z.infer<typeof ZRequestLogViolationsQuery>;
+
+/** Forwarded calls, and the violations found of their requests and of their responses. */
+export interface ViolationTally {
+  calls: number;
+  request: number;
+  response: number;
+}
+
+export interface ViolationBucket extends ViolationTally {
+  /** ISO 8601: the bucket's start (a UTC hour or day); it ends one bucket later. */
+  start: string;
+}
+
+export interface OperationViolationTrend extends ViolationTally {
+  /** `GET /pet/{petId}` as the log records it, or the method and path of a call no operation matched. */
+  operation: string;
+  /** Oldest first; only the buckets that had a forwarded call of the operation. */
+  buckets: ViolationBucket[];
+}
+
+/** What GET requestLogPaths.violations answers. */
+export interface RequestLogViolations {
+  /** ISO 8601: the window counted, `from` at or after (no older than the log keeps), `to` before. */
+  from: string;
+  to: string;
+  bucket: ViolationBucketSize;
+  /** The operations with a forwarded call in the window, most violations first. */
+  operations: OperationViolationTrend[];
+}
+
+export const violationTrendMessages = {
+  emptyWindow: '`from` must be before `to`',
+  tooManyBuckets: (buckets: number, bucket: ViolationBucketSize) =>
+    `The window spans ${buckets} ${bucket}s, more than ${MAX_VIOLATION_BUCKETS}: ask for a shorter window${
+      bucket === 'hour' ? ' or bucket=day' : ''
+    }`,
+} as const;
 
 /**
  * Calls the log left out: an API called faster than its log keeps (about 500 calls a second) has the

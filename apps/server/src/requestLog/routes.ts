@@ -5,6 +5,7 @@ import {
   ZMessageResponse,
   ZRequestLogJunitQuery,
   ZRequestLogQuery,
+  ZRequestLogViolationsQuery,
 } from '@sandbox/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -74,6 +75,21 @@ const junitSchema = {
   },
 };
 
+const violationsSchema = {
+  tags,
+  summary: 'Forwarded calls and their violations per operation, in total and per hour or day',
+  description:
+    "Open to the API's team and to the API's sandbox tokens. `from` (at or after, by default the oldest call the log keeps) and `to` (before, by default now) are ISO 8601; `bucket` is `hour` or `day` (UTC), by default hours up to 48 hours and days beyond. 400 when the window spans more than MAX_VIOLATION_BUCKETS (200) buckets.",
+  params: ZApiParams,
+  querystring: ZRequestLogViolationsQuery,
+  response: {
+    200: {
+      description:
+        'RequestLogViolations: the window counted (`from`, `to`, `bucket`) and per operation `calls`, `request` and `response` violations, with the same per bucket (`start`), oldest first',
+    },
+  },
+};
+
 function readerOf(request: FastifyRequest): LogReader {
   return request.user ? { user: currentUser(request) } : { token: request.apiToken ?? '' };
 }
@@ -117,6 +133,17 @@ export function requestLogRoutes(
       );
       return reply.type('application/xml; charset=utf-8').send(report);
     },
+  );
+
+  app.get(
+    '/api/api-config-master/:apiMasterId/requests/violations',
+    { ...read, schema: violationsSchema },
+    (request) =>
+      log.violations(
+        readerOf(request),
+        parseWith(ZApiParams, request.params).apiMasterId,
+        parseWith(ZRequestLogViolationsQuery, request.query),
+      ),
   );
 
   // Server-sent events through fetch(): EventSource cannot send the Authorization header.

@@ -1,13 +1,19 @@
 import {
+  HOURLY_VIOLATIONS_MAX_MS,
   type LoggedRequest,
   MAX_JUNIT_CASES,
+  MAX_VIOLATION_BUCKETS,
   type RequestLogJunitQuery,
   type RequestLogPage,
   type RequestLogQuery,
+  type RequestLogViolations,
+  type RequestLogViolationsQuery,
+  VIOLATION_BUCKET_MS,
+  violationTrendMessages,
 } from '@sandbox/contracts';
 import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/service.js';
-import { Forbidden } from '../http/errors.js';
+import { Forbidden, Invalid } from '../http/errors.js';
 import type { TokenService } from '../tokens/service.js';
 import { junitReport } from './junitReport.js';
 import type { RequestRecorder } from './recorder.js';
@@ -107,6 +113,33 @@ export function createRequestLogService({
       const { entries, total } = await store.window(id, from, to, MAX_JUNIT_CASES);
       const apiName = (await store.nameOf(id)) ?? `API ${id}`;
       return junitReport({ apiName, from, to, entries, leftOut: total - entries.length });
+    },
+
+    /**
+     * Forwarded calls and their violations per operation and per hour or day (issue 28: which
+     * operations of the backend break the document, and since when), counted over what the log keeps
+     * of the window. A window of more than MAX_VIOLATION_BUCKETS buckets is refused.
+     */
+    async violations(
+      reader: LogReader,
+      apiMasterId: number,
+      query: RequestLogViolationsQuery,
+    ): Promise<RequestLogViolations> {
+      const { apiMasterId: id } = await admit(reader, apiMasterId);
+      const end = query.to === undefined ? now() : Date.parse(query.to);
+      if (query.from !== undefined && Date.parse(query.from) >= end)
+        throw new Invalid(violationTrendMessages.emptyWindow);
+      const start = Math.max(query.from === undefined ? 0 : Date.parse(query.from), Date.parse(notBefore()));
+      const bucket = query.bucket ?? (end - start <= HOURLY_VIOLATIONS_MAX_MS ? 'hour' : 'day');
+      const size = VIOLATION_BUCKET_MS[bucket];
+      const buckets = start < end ? Math.floor((end - 1) / size) - Math.floor(start / size) + 1 : 0;
+      if (buckets > MAX_VIOLATION_BUCKETS)
+        throw new Invalid(violationTrendMessages.tooManyBuckets(buckets, bucket));
+      const from = new Date(Math.min(start, end)).toISOString();
+      const to = new Date(end).toISOString();
+      await recorder?.flush();
+      const operations = start < end ? await store.violationTrend(id, from, to, bucket) : [];
+      return { from, to, bucket, operations };
     },
 
     /** Clears the API's log, calls still waiting to be written included. */

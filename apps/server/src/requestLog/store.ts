@@ -1,9 +1,11 @@
 import type {
   AnswerSource,
   LoggedRequest,
+  OperationViolationTrend,
   RequestLogGap,
   RequestLogQuery,
   TruncatedField,
+  ViolationBucketSize,
 } from '@sandbox/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
@@ -285,6 +287,60 @@ export function createRequestLogStore(db: Db) {
         inWindow.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
       ]);
       return { entries: rows.reverse().map(toLoggedRequest), total: Number(count?.n ?? 0) };
+    },
+
+    /**
+     * The API's forwarded calls from `from` (at or after) to `to` (before), counted in the database
+     * per operation and UTC hour or day, most violations first. `at` is ISO 8601 text in UTC
+     * (`2026-03-01T12:34:56.789Z`), so its first 13 or 10 characters name its hour or day on either
+     * database.
+     */
+    async violationTrend(
+      apiMasterId: number,
+      from: string,
+      to: string,
+      bucket: ViolationBucketSize,
+    ): Promise<OperationViolationTrend[]> {
+      const operation = sql<string>`COALESCE(endpoint, method || ' ' || path)`;
+      const slot = sql<string>`substr(at, 1, ${sql.lit(bucket === 'hour' ? 13 : 10)})`;
+      const rows = await kysely
+        .selectFrom('request_log')
+        .select((eb) => [
+          operation.as('operation'),
+          slot.as('slot'),
+          eb.fn.countAll<number | string>().as('calls'),
+          eb.fn.sum<number | string>('request_violations').as('request'),
+          eb.fn.sum<number | string>('response_violations').as('response'),
+        ])
+        .where('api_master_id', '=', apiMasterId)
+        .where('forwarded', '=', 1)
+        .where('at', '>=', from)
+        .where('at', '<', to)
+        .groupBy([operation, slot])
+        .orderBy(slot)
+        .execute();
+      const suffix = bucket === 'hour' ? ':00:00.000Z' : 'T00:00:00.000Z';
+      const byOperation = new Map<string, OperationViolationTrend>();
+      for (const row of rows) {
+        const tally = {
+          calls: Number(row.calls),
+          request: Number(row.request),
+          response: Number(row.response),
+        };
+        let trend = byOperation.get(row.operation);
+        if (!trend) {
+          trend = { operation: row.operation, calls: 0, request: 0, response: 0, buckets: [] };
+          byOperation.set(row.operation, trend);
+        }
+        trend.calls += tally.calls;
+        trend.request += tally.request;
+        trend.response += tally.response;
+        trend.buckets.push({ start: `${row.slot}${suffix}`, ...tally });
+      }
+      const violations = (t: OperationViolationTrend) => t.request + t.response;
+      return [...byOperation.values()].sort(
+        (a, b) => violations(b) - violations(a) || a.operation.localeCompare(b.operation),
+      );
     },
 
     async nameOf(apiMasterId: number): Promise<string | undefined> {

@@ -179,6 +179,12 @@ export const TABLE: Entry[] = [
     request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/requests/junit` }),
   },
   {
+    route: 'GET /api/api-config-master/:apiMasterId/requests/violations',
+    minRole: any,
+    teamResource: true,
+    request: (f) => ({ url: `/api/api-config-master/${apiOf(f)}/requests/violations` }),
+  },
+  {
     route: 'PUT /api/api-config-master/:apiMasterId/behaviour',
     minRole: dev,
     teamResource: true,

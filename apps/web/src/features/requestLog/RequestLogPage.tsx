@@ -55,9 +55,13 @@ export function RequestLogPage() {
   const [open, setOpen] = useState<LoggedRequest | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const { state: stream, refusal } = useRequestStream(projectId, (call) =>
-    setLive((calls) => [call, ...calls].slice(0, LIVE_CALLS_KEPT)),
-  );
+  // forwarded calls the live feed brought: each one refreshes the count of violations per operation
+  const [liveForwarded, setLiveForwarded] = useState(0);
+
+  const { state: stream, refusal } = useRequestStream(projectId, (call) => {
+    setLive((calls) => [call, ...calls].slice(0, LIVE_CALLS_KEPT));
+    if (call.forwarded) setLiveForwarded((n) => n + 1);
+  });
   // Connected (again): what arrived while the feed was not open is fetched once.
   useEffect(() => {
     if (stream === 'live') void queryClient.invalidateQueries({ queryKey: requestLogKeys.all(projectId) });
@@ -146,7 +150,11 @@ export function RequestLogPage() {
         </Alert>
       )}
       <RequestFiltersBar filters={filters} endpoints={api?.apiConfigList ?? []} onChange={setFilters} />
-      <ViolationsByOperation calls={calls} />
+      <ViolationsByOperation
+        apiMasterId={projectId}
+        forwarding={calls.some((call) => call.forwarded)}
+        liveForwarded={liveForwarded}
+      />
       {log.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress aria-label="Loading requests" />
