@@ -98,17 +98,20 @@ function splitNegations(args: string[]): { rest: string[]; set: Map<string, bool
   return { rest, set };
 }
 
-const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
-
-export function readMockFlags(args: string[]): MockFlags {
+/** A command's flags and arguments, and the booleans turned off with `--flag=false` or `--no-flag`. */
+function parseCommand(args: string[]) {
   const { rest, set } = splitNegations(args);
-  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(rest);
+    return { ...parse(rest), set };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+}
+
+const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
+
+export function readMockFlags(args: string[]): MockFlags {
+  const { values, positionals, set } = parseCommand(args);
   if (positionals.length !== 1)
     throw new UsageError('Give one document to mock: api-sandbox mock <document>');
   for (const proxyOnly of ['validate-request', 'upstream-proxy'] as const)
@@ -119,14 +122,7 @@ export function readMockFlags(args: string[]): MockFlags {
 
 /** `proxy <document> <upstream>`: an upstream that is not an http(s) URL stops the program (as Prism's). */
 export function readProxyFlags(args: string[]): ProxyFlags {
-  const { rest, set } = splitNegations(args);
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(rest);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals, set } = parseCommand(args);
   if (positionals.length !== 2)
     throw new UsageError('Give a document and an upstream: api-sandbox proxy <document> <upstream>');
   if (values.mount !== undefined) throw new UsageError('--mount is for mock only');
