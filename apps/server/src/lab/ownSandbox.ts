@@ -5,7 +5,7 @@ export type InjectRequest = (request: {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }) => Promise<{ statusCode: number; headers: HopAnswer['headers']; rawPayload: Buffer }>;
 
 /**

@@ -5,7 +5,7 @@ export interface HopRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Buffer | undefined;
   signal: AbortSignal;
 }
 

@@ -91,7 +91,7 @@ function failure(error: UpstreamFailure): SandboxAnswer {
 export async function forwardToUpstream(
   api: CompiledApi,
   request: SandboxRequest & { trace?: ProxyTrace },
-  call: { upstream: URL; rawQuery: string; tokenConsumed: boolean },
+  call: { upstream: URL; rawQuery: string; bytes?: Buffer; tokenConsumed: boolean },
   client: UpstreamClient,
 ): Promise<SandboxAnswer> {
   // an unknown route is forwarded too, with the check's warning that no operation matched
@@ -104,14 +104,15 @@ export async function forwardToUpstream(
   const url = new URL(call.upstream);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${request.path}`;
   url.search = call.rawQuery;
-  const hasBody = request.rawBody !== undefined && request.rawBody !== '';
+  // the bytes as the caller sent them (an image stays an image), else the text (API Lab's call)
+  const body = call.bytes ?? request.rawBody;
   let answer: HopAnswer;
   try {
     answer = await client.send({
       method: request.method,
       url,
       headers: outgoingHeaders(request, call.tokenConsumed),
-      body: hasBody ? request.rawBody : undefined,
+      body: body?.length ? body : undefined,
     });
   } catch (error) {
     if (error instanceof UpstreamFailure) return withViolations(failure(error), sent);

@@ -125,6 +125,17 @@ describe.each(dialects)('the hosted proxy on %s', (dialect) => {
     expect(violations.map((v) => v.location)).toContainEqual(['request', 'body', 'quantity']);
   });
 
+  it('forwards a binary body byte for byte', async () => {
+    // a PNG's signature, then bytes that are not UTF-8
+    const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x80, 0x00]);
+    await fetch(`${sandbox.origin}${sandbox.base}/pet/1/uploadImage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', ...apiKey },
+      body: image,
+    });
+    expect(backend.received.at(-1)?.bytes).toEqual(image);
+  });
+
   it('records each exchange with its violations, and filters the log on either side', async () => {
     await app.server.inject({
       method: 'DELETE',

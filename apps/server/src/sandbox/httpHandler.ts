@@ -32,7 +32,7 @@ class BodyStalled extends Error {}
  * Reads a body, asking `hold` for each chunk as it arrives. A client that sends nothing for `idleMs`
  * is given up on: its socket would otherwise keep its share for the whole request timeout.
  */
-function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise<string> {
+function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,7 +57,7 @@ function readBody(req: IncomingMessage, hold: BodyHold, idleMs: number): Promise
     });
     req.on('end', () => {
       clearTimeout(idle);
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(Buffer.concat(chunks));
     });
     req.on('error', (error) => {
       clearTimeout(idle);
@@ -174,7 +174,9 @@ export function createSandboxHttpHandler(
       const mark = url.indexOf('?');
       const rest = (mark < 0 ? url : url.slice(0, mark)).slice(SANDBOX_PREFIX.length);
       const slash = rest.indexOf('/');
-      rawBody = body ?? (hold ? await readBody(req, hold, bodyIdleMs) : undefined);
+      // the bytes as sent go on to an Upstream URL; the engine reads the text
+      const bytes = body === undefined && hold ? await readBody(req, hold, bodyIdleMs) : undefined;
+      rawBody = body ?? bytes?.toString('utf8');
       const rawQuery = mark < 0 ? '' : url.slice(mark + 1);
       answer = await runtime.handle(
         {
@@ -189,7 +191,7 @@ export function createSandboxHttpHandler(
           onWait: () => hold?.release(),
           trace,
         },
-        rawQuery,
+        { rawQuery, bytes },
       );
       if (!ownOrigin(req.headers)) answer = withoutOriginHeaders(answer);
       written = writeAnswer(res, req.method, answer);

@@ -73,8 +73,11 @@ export function createSandboxRuntime(
       cache.clear();
     },
 
-    /** `rawQuery`: the query string as sent, which a forwarded call carries unchanged. */
-    async handle(request: SandboxRequest & { trace?: ProxyTrace }, rawQuery = ''): Promise<SandboxAnswer> {
+    /** `sent`: the query string and the body's bytes as sent, which a forwarded call carries unchanged. */
+    async handle(
+      request: SandboxRequest & { trace?: ProxyTrace },
+      sent: { rawQuery: string; bytes?: Buffer } = { rawQuery: '' },
+    ): Promise<SandboxAnswer> {
       const deployed = await cache.get(request.key);
       if (!deployed) {
         if (request.method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers) };
@@ -95,7 +98,7 @@ export function createSandboxRuntime(
           return forwardToUpstream(
             api,
             request,
-            { upstream: upstream.url, rawQuery, tokenConsumed: deployed.admit !== undefined },
+            { ...sent, upstream: upstream.url, tokenConsumed: deployed.admit !== undefined },
             options.upstream,
           );
         }

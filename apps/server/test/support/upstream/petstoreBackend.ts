@@ -15,6 +15,8 @@ export interface Received {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, as they arrived. */
+  bytes: Buffer;
 }
 
 const json = (status: number, body: unknown) => ({
@@ -34,8 +36,10 @@ export function petstoreBackend() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString('utf8');
+      const { method = '', url = '', headers } = request;
+      received.push({ method, url, headers, body, bytes });
       const path = new URL(request.url ?? '/', 'http://backend.test').pathname;
       const answer = answerOf(request.method ?? 'GET', path, body);
       response
