@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
 import { sample } from '@stoplight/json-schema-sampler';
@@ -56,7 +56,7 @@ export async function loadMock(location: string, flags: MockFlags, data?: string
   return mock;
 }
 
-export function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
+function listen(server: Server, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use on ${host}`) : error),
@@ -97,8 +97,36 @@ export function watchDocuments(
   }
 }
 
+/**
+ * `handler` served on the flags' port and host; answers the address it listens on. A client gone
+ * mid-body fails the read: its socket is closed, and the program answers on.
+ */
+export async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  flags: MockFlags,
+): Promise<{ server: Server; address: string }> {
+  const server = createServer((req, res) => {
+    handler(req, res).catch(() => res.destroy());
+  });
+  return { server, address: await listen(server, flags.port, flags.host) };
+}
+
+/** The route lines are info lines, as Prism's are (the listening line is always printed). */
+export const printsRoutes = (flags: MockFlags) => ['trace', 'debug', 'info'].includes(flags.verboseLevel);
+
+/** Serves until SIGINT or SIGTERM; then writes the report and exits as --fail-on asks. */
+export function stopOnSignal(server: Server, calls: CallTally, flags: MockFlags): void {
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(finish(calls, flags));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
 /** At the end: the violations summary, the report, and the exit code --fail-on asks for. */
-export function finish(calls: CallTally, flags: MockFlags): number {
+function finish(calls: CallTally, flags: MockFlags): number {
   if (flags.report) calls.writeReport(flags.report);
   if (!flags.failOn) return 0;
   for (const line of calls.summaryLines()) console.log(line);
@@ -115,8 +143,6 @@ export async function runMock(flags: MockFlags): Promise<void> {
     mounted.push({ prefix: source.prefix, mock: await loadMock(source.document, flags, data) });
   }
 
-  // the route lines are info lines, as Prism's are; the listening line is always printed
-  const quiet = !['trace', 'debug', 'info'].includes(flags.verboseLevel);
   const calls = createCallTally(flags.report !== undefined);
   const log = createCallLog({ format: flags.logFormat, file: flags.logFile, level: flags.verboseLevel });
   const handler = createMockHandler(() => mounted, {
@@ -126,13 +152,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
       log(call);
     },
   });
-  // a client gone mid-body fails the read: its socket is closed, and the mock answers on
-  const server = createServer((req, res) => {
-    handler(req, res).catch(() => res.destroy());
-  });
-  const address = await listen(server, flags.port, flags.host);
-
-  if (!quiet) {
+  const { server, address } = await serve(handler, flags);
+  if (printsRoutes(flags)) {
     for (const { prefix, mock } of mounted)
       for (const operation of mock.operations)
         console.log(routeLine(operation.method, address, prefix + operation.path));
@@ -140,12 +161,5 @@ export async function runMock(flags: MockFlags): Promise<void> {
   // watched before the listening line: a script may change the document as soon as it reads it
   if (flags.watch) watchDocuments(sources, mounted, flags);
   console.log(listeningLine(address));
-
-  const stop = () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(finish(calls, flags));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(server, calls, flags);
 }

@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
 import { LAB_MAX_BODY_BYTES, LAB_TIMEOUT_MS } from '@sandbox/contracts';
 import type { ProxyFlags } from '../flags.js';
 import type { Mounted } from '../mock/answerHttp.js';
 import { createCallLog } from '../mock/callLog.js';
 import { createCallTally } from '../mock/callReport.js';
 import { cliLine, listeningLine, routeLine } from '../mock/routeLines.js';
-import { finish, listen, loadMock, watchDocuments } from '../mock/runMock.js';
+import { loadMock, printsRoutes, serve, stopOnSignal, watchDocuments } from '../mock/runMock.js';
 import { createProxyHandler } from './proxyHttp.js';
 
 /**
@@ -14,7 +13,6 @@ import { createProxyHandler } from './proxyHttp.js';
  */
 export async function runProxy(flags: ProxyFlags): Promise<void> {
   const mounted: Mounted[] = [{ prefix: '', mock: await loadMock(flags.document, flags, flags.data) }];
-  const quiet = !['trace', 'debug', 'info'].includes(flags.verboseLevel);
   const calls = createCallTally(flags.report !== undefined);
   const log = createCallLog({
     format: flags.logFormat,
@@ -34,11 +32,8 @@ export async function runProxy(flags: ProxyFlags): Promise<void> {
       log(call);
     },
   });
-  const server = createServer((req, res) => {
-    handler(req, res).catch(() => res.destroy());
-  });
-  const address = await listen(server, flags.port, flags.host);
-  if (!quiet) {
+  const { server, address } = await serve(handler, flags);
+  if (printsRoutes(flags)) {
     for (const operation of mounted[0].mock.operations)
       console.log(routeLine(operation.method, address, operation.path));
     console.log(
@@ -47,12 +42,5 @@ export async function runProxy(flags: ProxyFlags): Promise<void> {
   }
   if (flags.watch) watchDocuments([{ prefix: '', document: flags.document }], mounted, flags);
   console.log(listeningLine(address));
-
-  const stop = () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(finish(calls, flags));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(server, calls, flags);
 }
