@@ -44,7 +44,7 @@ export async function buildServer(outdir = serverDist) {
   }
 }
 
-export const cliMain = join(cli, 'dist/main.js');
+export const cliMain = join(cli, 'dist/main.cjs');
 
 /**
  * The command-line program as one module run by plain node, its packages bundled in too: CI waits on
@@ -54,7 +54,7 @@ export const cliMain = join(cli, 'dist/main.js');
  */
 export async function buildCli() {
   const esbuild = await import('esbuild');
-  const partial = join(cli, 'dist', `main.${process.pid}.js`);
+  const partial = join(cli, 'dist', `main.${process.pid}.cjs`);
   mkdirSync(join(cli, 'dist'), { recursive: true });
   try {
     await esbuild.build({
@@ -63,15 +63,12 @@ export async function buildCli() {
       outfile: partial,
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      // CommonJS, so that the launcher can hand V8 the bundle's compiled code (bin/api-sandbox.mjs)
+      format: 'cjs',
       target: 'node20.19',
       logLevel: 'warning',
-      // half the text to compile at each start (compiling the bundle is most of the start's CPU)
+      // half the text to compile at a start without that cache
       minify: true,
-      // CommonJS packages inside an ES module still call require
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
     });
     renameSync(partial, cliMain);
   } finally {

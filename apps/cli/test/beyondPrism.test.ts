@@ -146,6 +146,30 @@ describe('api-sandbox mock beyond Prism', () => {
     expect(junit).toContain('<testcase classname="api-sandbox" name="POST /pets → 422"');
   });
 
+  it('a burst of calls stopped at once: every call has its line, and the summary comes after them', async () => {
+    const dir = folderWith({ 'petstore.yaml': PETSTORE });
+    const program = await startProgram([
+      'mock',
+      '-p',
+      '0',
+      '--fail-on',
+      'request',
+      join(dir, 'petstore.yaml'),
+    ]);
+    running = program;
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? fetch(`${program.address}/pets`) : postPet(program.address, { name: 7 }),
+      ),
+    );
+    expect(await stop(program)).toBe(1);
+    const output = program.output();
+    const callLines = output.split('\n').filter((line) => line.startsWith('[HTTP SERVER]'));
+    expect(callLines).toHaveLength(40);
+    const summary = output.indexOf('40 calls answered: 20 with request violations');
+    expect(summary).toBeGreaterThan(output.lastIndexOf('[HTTP SERVER]'));
+  });
+
   it('--fail-on any exits 0 when every call kept to the document', async () => {
     const dir = folderWith({ 'petstore.yaml': PETSTORE });
     running = await startProgram(['mock', '-p', '0', '--fail-on', 'any', join(dir, 'petstore.yaml')]);

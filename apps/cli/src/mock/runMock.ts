@@ -4,7 +4,7 @@ import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
 import { sample } from '@stoplight/json-schema-sampler';
 import type { MockFlags } from '../flags.js';
 import { createMockHandler, type Mounted } from './answerHttp.js';
-import { createCallLog } from './callLog.js';
+import { type CallLog, createCallLog } from './callLog.js';
 import { type CallTally, createCallTally } from './callReport.js';
 import { asPrismReadsCollection } from './postmanInfo.js';
 import { isUrl, readDocument } from './readDocument.js';
@@ -115,10 +115,11 @@ export async function serve(
 export const printsRoutes = (flags: MockFlags) => ['trace', 'debug', 'info'].includes(flags.verboseLevel);
 
 /** Serves until SIGINT or SIGTERM; then writes the report and exits as --fail-on asks. */
-export function stopOnSignal(server: Server, calls: CallTally, flags: MockFlags): void {
+export function stopOnSignal(server: Server, calls: CallTally, log: CallLog, flags: MockFlags): void {
   const stop = () => {
     server.close();
     server.closeAllConnections();
+    log.flush();
     process.exit(finish(calls, flags));
   };
   process.once('SIGINT', stop);
@@ -161,5 +162,5 @@ export async function runMock(flags: MockFlags): Promise<void> {
   // watched before the listening line: a script may change the document as soon as it reads it
   if (flags.watch) watchDocuments(sources, mounted, flags);
   console.log(listeningLine(address));
-  stopOnSignal(server, calls, flags);
+  stopOnSignal(server, calls, log, flags);
 }

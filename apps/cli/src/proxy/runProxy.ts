@@ -42,5 +42,5 @@ export async function runProxy(flags: ProxyFlags): Promise<void> {
   }
   if (flags.watch) watchDocuments([{ prefix: '', document: flags.document }], mounted, flags);
   console.log(listeningLine(address));
-  stopOnSignal(server, calls, flags);
+  stopOnSignal(server, calls, log, flags);
 }
