@@ -1,9 +1,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from '../model/toJsonSchema.js';
 import { isJsonObject } from '../shared/jsonObjects.js';
-import { compileTenantPattern, PatternBudget, REQUEST_PATTERN_WORK } from '../shared/tenantPattern.js';
+import type { PatternBudget } from '../shared/tenantPattern.js';
+import { newAjv, REGISTRY, registryRef, withPatternBudget } from '../validate/sandboxAjv.js';
+import { schemaForAjv, type ValidatorReading } from '../validate/schemaForAjv.js';
 import { ajvErrorOf, type Problem } from './problem.js';
 import type { NamedSchemas } from './requestModel.js';
 
@@ -13,176 +14,14 @@ import type { NamedSchemas } from './requestModel.js';
 // time) within the request's budget of pattern work, never on JavaScript's RegExp; formats are
 // checked by expressions that stay linear on anonymous input.
 
-const REGISTRY = 'https://sandbox.invalid/schemas/';
-
-const registryRef = (name: string) => REGISTRY + encodeURIComponent(name);
-
-/** The budget of the request being validated: Ajv calls patterns synchronously, within validate(). */
-let activeBudget: { budget: PatternBudget; exhausted: Set<string> } | undefined;
-
-const tenantRegExp = Object.assign(
-  (source: string) => {
-    const compiled = compileTenantPattern(source);
-    // Ajv keeps one matcher per distinct toString(): the source tells them apart
-    const named = () => source;
-    // a pattern RE2 cannot run was named in the import's warnings; it is not enforced
-    if (!('pattern' in compiled)) return { test: () => true, toString: named };
-    const { pattern } = compiled;
-    return {
-      toString: named,
-      test(value: string): boolean {
-        // outside a request's validation (never, today) a test pays from a budget of its own
-        if (!activeBudget) return pattern.test(value, new PatternBudget(REQUEST_PATTERN_WORK)) === true;
-        const matches = pattern.test(value, activeBudget.budget);
-        if (matches !== undefined) return matches;
-        // past the budget a value is refused, not let through unchecked
-        activeBudget.exhausted.add(source);
-        return false;
-      },
-    };
-  },
-  { code: 'tenantRegExp' },
-);
-
-type FormatCheck = (value: string) => boolean;
-
-const ajvFormat = (name: keyof typeof fullFormats): FormatCheck => {
-  const format = fullFormats[name];
-  if (typeof format === 'function') return format as FormatCheck;
-  if (format instanceof RegExp) return (value) => format.test(value);
-  return (format as { validate: FormatCheck }).validate;
-};
-
-const matches =
-  (expression: RegExp): FormatCheck =>
-  (value) =>
-    expression.test(value);
-
-const INT32 = {
-  type: 'number' as const,
-  validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31,
-};
-const anyNumber = { type: 'number' as const, validate: () => true };
-
-// Dates and times by ajv-formats' RFC 3339 checks; the rest by expressions each linear under
-// backtracking (a domain's labels exclude the dot that separates them: one way to split them).
-// ajv-formats' own email and uri expressions are not written for anonymous input. A format the
-// product does not know is not checked, as JSON Schema 2020-12 lets an implementation do.
-const FORMATS = {
-  date: ajvFormat('date'),
-  time: ajvFormat('time'),
-  'date-time': ajvFormat('date-time'),
-  duration: ajvFormat('duration'),
-  uuid: matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
-  email: matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/),
-  uri: matches(/^[a-z][a-z0-9+.-]*:\S+$/i),
-  ipv4: ajvFormat('ipv4'),
-  byte: matches(/^[A-Za-z0-9+/]*={0,2}$/),
-  int32: INT32,
-  int64: { type: 'number' as const, validate: (n: number) => Number.isInteger(n) },
-  float: anyNumber,
-  double: anyNumber,
-};
-
-function newAjv(): Ajv2020 {
-  return new Ajv2020({
-    strict: false,
-    allErrors: true,
-    verbose: true,
-    logger: false,
-    validateSchema: false,
-    validateFormats: true,
-    formats: FORMATS,
-    unicodeRegExp: false,
-    code: { regExp: tenantRegExp },
-  });
-}
-
-/** Schemas are the tenant's: identifiers of their own would clash across an API's schemas. */
-const IDENTIFIERS = ['$id', '$schema', '$anchor', '$dynamicAnchor'];
-
-/**
- * A reference the import could not follow (another file, a place that is not there) was named in its
- * warnings and accepts anything: left in, it would keep Ajv from compiling the whole request.
- */
-const unfollowed = (ref: unknown) => typeof ref === 'string' && !ref.startsWith(REGISTRY);
-
-/**
- * How the validator reads schemas. `prism`: as Stoplight Prism's reading of a document has them
- * (http-spec's schema transformer): `format: byte` also carries the pattern of base64's characters,
- * so a value outside them breaks both.
- */
-export interface ValidatorReading {
-  prism?: boolean;
-}
-
-/** The pattern Prism writes on every `format: byte` schema, in place of any the document gives. */
-const PRISM_BYTE_PATTERN = '^[\\w\\d+\\/=]*$';
-
 /** The model's schema for Ajv: 2020-12, references into the registry, identifiers dropped. */
 function forAjv(schema: JsonSchema, direction: Direction, reading: ValidatorReading): JsonSchema {
-  return strip(toJsonSchema(schema as Record<string, unknown>, direction, registryRef), 0, reading);
+  const converted = toJsonSchema(schema as Record<string, unknown>, direction, registryRef);
+  return schemaForAjv(converted, followed, reading);
 }
 
-function strip(schema: unknown, depth: number, reading: ValidatorReading): JsonSchema {
-  if (Array.isArray(schema))
-    return schema.map((item) => strip(item, depth + 1, reading)) as unknown as JsonSchema;
-  if (!isJsonObject(schema) || depth > 512) return schema as JsonSchema;
-  for (const key of IDENTIFIERS) if (typeof schema[key] === 'string') delete schema[key];
-  if (unfollowed(schema.$ref)) delete schema.$ref;
-  if (reading.prism && schema.format === 'byte') schema.pattern = PRISM_BYTE_PATTERN;
-  dispatchByDiscriminator(schema);
-  for (const value of Object.values(schema)) if (typeof value === 'object') strip(value, depth + 1, reading);
-  return schema;
-}
-
-/**
- * OpenAPI's discriminator picks the one alternative a value must match by its tag (the mapping's
- * name, else the schema's): `oneOf: [Cat, Dog]` becomes alternatives that each require their tag, so
- * a cat that would also pass as a dog is a cat. A value whose tag names none of them (a document
- * whose tags are not its schemas' names) is held to the alternatives as JSON Schema reads them.
- */
-/** JSON Schema's `if`/`then` (a schema, not a promise: its keyword is named apart). */
-const conditional = (condition: unknown, consequence: unknown) =>
-  Object.fromEntries([
-    ['if', condition],
-    ['then', consequence],
-  ]);
-
-const taggedAs = (property: string, tags: string[]) => ({
-  required: [property],
-  properties: { [property]: { enum: tags } },
-});
-
-function dispatchByDiscriminator(schema: Record<string, unknown>): void {
-  const { discriminator } = schema;
-  if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string') return;
-  const property = discriminator.propertyName;
-  const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
-  if (!keyword) return;
-  const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {};
-  const tagsOf = new Map<string, string[]>();
-  for (const [tag, target] of Object.entries(mapping)) {
-    if (typeof target !== 'string') continue;
-    const name = nameOfRef({ $ref: target }) ?? target;
-    tagsOf.set(name, [...(tagsOf.get(name) ?? []), tag]);
-  }
-  const alternatives = schema[keyword] as unknown[];
-  const known: string[] = [];
-  // if the tag names this alternative, then the value is one: its own problems are named
-  const dispatched = alternatives.flatMap((alternative) => {
-    const ref = isJsonObject(alternative) ? alternative.$ref : undefined;
-    if (typeof ref !== 'string' || !ref.startsWith(REGISTRY)) return [];
-    const name = decodeURIComponent(ref.slice(REGISTRY.length));
-    const tags = tagsOf.get(name) ?? [name];
-    known.push(...tags);
-    return [conditional(taggedAs(property, tags), alternative)];
-  });
-  if (dispatched.length === 0) return;
-  const untagged = conditional({ not: taggedAs(property, known) }, { [keyword]: alternatives });
-  delete schema[keyword];
-  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...dispatched, untagged];
-}
+/** Only named schemas are followed: they join the instance as they are reached. */
+const followed = (ref: string) => (ref.startsWith(REGISTRY) ? ref : undefined);
 
 /** One request as the validator sees it: each place's values by name, and the parsed body. */
 export interface RequestValues {
@@ -217,12 +56,8 @@ export class ApiValidator {
     this.ajv ??= newAjv();
     const validate = this.ajv.compile(this.reach(schema) as Record<string, unknown>);
     return (value, budget, fromText = false) => {
-      activeBudget = { budget, exhausted: new Set() };
-      try {
-        return validate(value) ? [] : problemsOf(validate.errors ?? [], activeBudget.exhausted, fromText);
-      } finally {
-        activeBudget = undefined;
-      }
+      const { result, exhausted } = withPatternBudget(budget, () => validate(value));
+      return result ? [] : problemsOf(validate.errors ?? [], exhausted, fromText);
     };
   }
 
@@ -258,13 +93,8 @@ export class ApiValidator {
       validate = body ? ajv.compile({ ...root, properties: { ...properties, body: true } }) : () => true;
     }
     return (values, budget) => {
-      activeBudget = { budget, exhausted: new Set() };
-      try {
-        if (validate(values)) return [];
-        return problemsOf(validate.errors ?? [], activeBudget.exhausted);
-      } finally {
-        activeBudget = undefined;
-      }
+      const { result, exhausted } = withPatternBudget(budget, () => validate(values));
+      return result ? [] : problemsOf(validate.errors ?? [], exhausted);
     };
   }
 

@@ -125,3 +125,20 @@ function explain(error: RE2JSSyntaxException): string {
   if (/^\\[1-9]/.test(fragment)) return backreference.refusal;
   return fragment ? `${error.getDescription()}: ${fragment}` : error.getDescription();
 }
+
+const compiledPatterns = new Map<string, TenantPattern | null>();
+
+/**
+ * A tenant's pattern compiled once, or null when the linear engine will not run it. The same few
+ * patterns are tested again and again (each validator compiled, each candidate string written).
+ */
+export function tenantPatternOf(source: string): TenantPattern | null {
+  let pattern = compiledPatterns.get(source);
+  if (pattern === undefined) {
+    const result = compileTenantPattern(source);
+    pattern = 'pattern' in result ? result.pattern : null;
+    if (compiledPatterns.size >= 500) compiledPatterns.clear();
+    compiledPatterns.set(source, pattern);
+  }
+  return pattern;
+}
