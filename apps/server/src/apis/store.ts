@@ -247,8 +247,9 @@ export function createApiStore(db: Kysely<Database>) {
           created_at: now(),
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
-          // an API made in the product keeps a model from its creation, as an imported one does
-          declared_schemas: imported ? (imported.declaredSchemasJson ?? null) : '{}',
+          // every API keeps its named schemas from its creation: none yet, for one made in the product
+          // or imported from a document that names none
+          declared_schemas: imported?.declaredSchemasJson ?? '{}',
           behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
           import_baseline: imported ? storedBaselineOf(imported) : null,

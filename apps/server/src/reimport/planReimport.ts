@@ -331,7 +331,8 @@ export async function planReimport(
   }
 
   await giveWay();
-  const declaredJson = declared ? JSON.stringify(declared) : null;
+  // the API keeps its named schemas whatever the document names: none, when it names none
+  const declaredJson = JSON.stringify(declared ?? {});
   await giveWay();
   return {
     schemas,
