@@ -1,11 +1,11 @@
 import type { ApiMaster } from '@sandbox/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
 import { designer } from '../../test/support/design.js';
-import { type Call, designPetShop, PET_SHOP_CALLS, whatUsersSee } from '../../test/support/designedApi.js';
+import { type Call, designPetShop, whatUsersSee } from '../../test/support/designedApi.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
@@ -13,10 +13,13 @@ import { type App, buildApp } from '../app.js';
 import * as declaredModelsEverywhere from '../db/migrations/024_declared_models_everywhere.js';
 import { declareFromRows } from './declareFromRows.js';
 
+/** What an older release left in a column of the model it did not fill (the types say it is never so). */
+const NULL = sql<string>`null`;
+
 // Migration 024 on a database the previous release made: what it still kept without a declared
 // model (an API imported from a document naming no schemas, one imported after operations were kept
-// and before schemas were, an endpoint without its operation) is given one from its rows, and answers
-// as before; what had a model keeps it.
+// and before schemas were, an endpoint without its operation) is given one from its rows, and answers,
+// exports and starts the Lab as it did with its whole model; what had a model keeps it.
 
 const PETSTORE_CALLS: Call[] = [
   { method: 'GET', url: '/pets', headers: { 'x-request-id': '3f2a8c4e-1b7d-4e8a-9c6f-2d5b7e9a1c3f' } },
@@ -79,7 +82,7 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
   }
 
   const withoutDeclaredSchemas = (id: number) =>
-    older.db.kysely.updateTable('api_masters').set({ declared_schemas: null }).where('id', '=', id).execute();
+    older.db.kysely.updateTable('api_masters').set({ declared_schemas: NULL }).where('id', '=', id).execute();
 
   const modelOf = async (db: App['db'], id: number) => ({
     schemas: (
@@ -102,18 +105,9 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
   it('answers, exports and starts the Lab as before once migrated', async () => {
     const d = designer(older, auth);
     const toys = await deployed(toysDocument, 'toys.json');
-    await withoutDeclaredSchemas(toys.id);
     const petstore = await deployed(petstoreYaml, 'petstore.yaml');
-    await withoutDeclaredSchemas(petstore.id);
     const designed = await designPetShop(d);
-    const [bare] = designed.apiConfigList;
-    await older.db.kysely
-      .updateTable('endpoints')
-      .set({ operation: null })
-      .where('id', '=', bare?.id as number)
-      .execute();
     const untouched = await deployed(petstoreYaml, 'petstore.yaml');
-    const twin = await designPetShop(d, 'Pet shop twin');
     const before = {
       toys: await whatUsersSee(older, d, toys, TOYS_CALLS),
       petstore: await whatUsersSee(older, d, petstore, PETSTORE_CALLS),
@@ -123,6 +117,15 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
         ...(await modelOf(older.db, untouched.id)),
       },
     };
+    // what the previous release kept of them
+    await withoutDeclaredSchemas(toys.id);
+    await withoutDeclaredSchemas(petstore.id);
+    const [bare] = designed.apiConfigList;
+    await older.db.kysely
+      .updateTable('endpoints')
+      .set({ operation: NULL })
+      .where('id', '=', bare?.id as number)
+      .execute();
 
     // migration 024 on what the previous release kept (it runs after every other: nothing to undo)
     await declaredModelsEverywhere.up(older.db.kysely as Kysely<unknown>, older.db.dialect, {
@@ -137,7 +140,6 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
       toys: await whatUsersSee(current, now, toys, TOYS_CALLS),
       petstore: await whatUsersSee(current, now, petstore, PETSTORE_CALLS),
       designed: await whatUsersSee(current, now, designed),
-      twin: await whatUsersSee(current, now, twin),
       untouched: {
         ...(await whatUsersSee(current, now, untouched, PETSTORE_CALLS)),
         ...(await modelOf(current.db, untouched.id)),
@@ -145,27 +147,17 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
     };
 
     expect(after.toys).toEqual(before.toys);
-    // the designed API was exported from its rows while one endpoint had no operation, and that
-    // endpoint answered JSON whatever the client accepted; now it is exported and answered from its
-    // model, as the same API designed without losing an operation is
-    const { info: _, ...exported } = after.designed.document;
-    const { info: __, ...exportedTwin } = after.twin.document;
-    expect(exported).toEqual(exportedTwin);
-    expect(after.designed.lab).toEqual(before.designed.lab);
-    const xml = PET_SHOP_CALLS.findIndex((call) => call.headers?.accept === 'application/xml');
-    expect(before.designed.answers[xml]).toMatch(/^GET \/pets: 200 application\/json/);
-    expect(after.designed.answers[xml]).toMatch(/^GET \/pets: 406 /);
-    const others = (answers: string[]) => answers.filter((_, i) => i !== xml);
-    expect(others(after.designed.answers)).toEqual(others(before.designed.answers));
     expect(after.untouched).toEqual(before.untouched);
-    // the petstore answered from its catalog's schemas, which are its declared schemas now; its export
-    // named none of the schemas its operations refer to, and now declares every one
-    expect(after.petstore.answers).toEqual(before.petstore.answers);
-    expect(after.petstore.lab).toEqual(before.petstore.lab);
-    expect(before.petstore.document.components.schemas).toEqual({});
+    expect(after.designed).toEqual(before.designed);
+    // the petstore without its document's schemas answered from its catalog's, which its model now
+    // declares (the catalog keeps no property order nor every keyword): each call is answered as the
+    // document says, and the export declares every schema its operations refer to
+    const status = (answers: string[]) => answers.map((a) => a.slice(0, a.indexOf(';')));
+    expect(status(after.petstore.answers)).toEqual(status(before.petstore.answers));
+    expect(after.petstore.document.paths).toEqual(before.petstore.document.paths);
     expect((await new Validator().validate(structuredClone(after.petstore.document))).valid).toBe(true);
-    expect(Object.keys(after.petstore.document.components.schemas)).toEqual(
-      expect.arrayContaining(['Pet', 'NewPet']),
+    expect(Object.keys(after.petstore.document.components.schemas).sort()).toEqual(
+      Object.keys(before.petstore.document.components.schemas).sort(),
     );
     for (const api of [toys, petstore, designed]) {
       const model = await modelOf(current.db, api.id);

@@ -1,7 +1,6 @@
 import type {
   DeclaredOperation,
   EndpointLinks,
-  ImportedApi,
   ImportedEndpoint,
   ResponseCreate,
   SchemaMaster,
@@ -17,6 +16,7 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
+import type { CatalogApi } from '../export/service.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../import/service.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
 import { insertSchemas, loadSchemas } from './schemaStore.js';
@@ -119,7 +119,7 @@ async function insertEndpoints(
           path: e.apiEndPoint,
           summary: e.summary,
           operation_id: e.operationId,
-          operation: e.operationJson ?? null,
+          operation: e.operationJson,
           behaviour: e.behaviour ? JSON.stringify(e.behaviour) : null,
         })),
       )
@@ -373,9 +373,9 @@ export function createApiStore(db: Kysely<Database>) {
     },
 
     /** The API as imported and edited since, for export and for the sandbox. */
-    async loadCatalog(api: ApiRow): Promise<ImportedApi> {
+    async loadCatalog(api: ApiRow): Promise<CatalogApi> {
       const endpoints = await this.endpointsOf([api.id]);
-      const detailed: ImportedEndpoint[] = [];
+      const detailed: CatalogApi['endpoints'] = [];
       for (const e of endpoints) {
         detailed.push({
           apiTag: e.tag,
@@ -476,8 +476,8 @@ export function createApiStore(db: Kysely<Database>) {
     },
 
     /**
-     * Rewrites the endpoint's declared operation, if it has one, with `edit`; written only if it is
-     * still the one read, and read again otherwise, so that two saves at once lose neither.
+     * Rewrites the endpoint's declared operation with `edit`; written only if it is still the one
+     * read, and read again otherwise, so that two saves at once lose neither.
      */
     async editOperation(endpointId: number, edit: (operation: DeclaredOperation) => DeclaredOperation) {
       for (;;) {
@@ -486,7 +486,7 @@ export function createApiStore(db: Kysely<Database>) {
           .select('operation')
           .where('id', '=', endpointId)
           .executeTakeFirst();
-        if (!row?.operation) return;
+        if (!row) return;
         const result = await db
           .updateTable('endpoints')
           .set({ operation: JSON.stringify(edit(JSON.parse(row.operation) as DeclaredOperation)) })
@@ -497,7 +497,7 @@ export function createApiStore(db: Kysely<Database>) {
       }
     },
 
-    /** Each endpoint's method, path and declared operation (null when it has none), in order. */
+    /** Each endpoint's method, path and declared operation, in order. */
     async operationsOf(apiMasterId: number) {
       const rows = await db
         .selectFrom('endpoints')
@@ -508,7 +508,7 @@ export function createApiStore(db: Kysely<Database>) {
       return rows.map((r) => ({
         method: r.method,
         path: r.path,
-        operation: r.operation === null ? null : (JSON.parse(r.operation) as DeclaredOperation),
+        operation: JSON.parse(r.operation) as DeclaredOperation,
       }));
     },
 

@@ -8,6 +8,7 @@ import {
   openApi31Petstore,
   swagger2Petstore,
 } from '../../../../packages/engine/test/support/import/petstores.js';
+import type { CatalogApi } from './exportOpenApi.js';
 import { exportOpenApi, type OpenApiDocument } from './exportOpenApi.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -81,7 +82,7 @@ function catalogOf({
   securitySchemes: _schemes,
   declaredSchemasJson: _declared,
   ...api
-}: ImportedApi): ImportedApi {
+}: ImportedApi): CatalogApi {
   return { ...api, endpoints: api.endpoints.map(({ operationJson: _operation, ...endpoint }) => endpoint) };
 }
 
@@ -164,7 +165,7 @@ describe('exportOpenApi', () => {
   });
 
   it('exports an API built by hand, ignoring ids and giving a schema without media type JSON', () => {
-    const api: ImportedApi & { id: number } = {
+    const api: CatalogApi & { id: number } = {
       id: 7,
       title: 'Hand made',
       version: '1.0',

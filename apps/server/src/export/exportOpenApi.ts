@@ -16,6 +16,11 @@ import {
 } from '@sandbox/engine/model/toSchemaObjects';
 import { withTemplateParameters } from '@sandbox/engine/shared/pathTemplate';
 
+/** An endpoint's rows, without the declared operation they are written into. */
+export type EndpointRows = Omit<ImportedEndpoint, 'operationJson' | 'behaviour'>;
+/** An API's catalog rows. */
+export type CatalogApi = Omit<ImportedApi, 'endpoints'> & { endpoints: EndpointRows[] };
+
 /** An OpenAPI 3.1.0 document, as plain JSON. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -30,7 +35,7 @@ export interface OpenApiDocument {
  * the export of an API that has no model (exportModel.ts writes those that have one), and what the
  * model of an API made without one is written from.
  */
-export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocument {
+export function exportOpenApi(api: CatalogApi & { id?: number }): OpenApiDocument {
   const paths = new Map<string, [string, unknown][]>();
   for (const endpoint of api.endpoints) {
     const operations = paths.get(endpoint.apiEndPoint) ?? [];
@@ -55,7 +60,7 @@ export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocume
  * An endpoint's rows as its declared operation, written as this export writes them: the model of an
  * endpoint designed in the product, and of one an older release kept as rows alone (migration 022).
  */
-export function declaredOperationOf(endpoint: ImportedEndpoint): DeclaredOperation {
+export function declaredOperationOf(endpoint: EndpointRows): DeclaredOperation {
   return { parameters: [], responses: {}, ...operationOf(endpoint) } as DeclaredOperation;
 }
 
@@ -69,7 +74,7 @@ function schemaObjectsOf(schemas: SchemaMaster[]): Record<string, SchemaObject> 
   return Object.fromEntries(schemas.map((master) => [master.schemaName, schemaOfMaster(master)]));
 }
 
-function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {
+function operationOf(endpoint: EndpointRows): Record<string, unknown> {
   const operation: Record<string, unknown> = { tags: [endpoint.apiTag] };
   if (endpoint.summary != null) operation.summary = endpoint.summary;
   if (endpoint.operationId != null) operation.operationId = endpoint.operationId;
