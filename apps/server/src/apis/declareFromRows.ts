@@ -3,7 +3,7 @@ import { loadSchemaClosure, schemaNameOf } from '@sandbox/engine/model/schemaClo
 import { isJsonObject } from '@sandbox/engine/shared/jsonObjects';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { declaredOperationOf, declaredSchemasOf } from '../export/service.js';
+import { declaredOperationOf, declaredSchemasOf } from './modelOfRows.js';
 import { loadSchemas } from './schemaStore.js';
 import { createApiStore } from './store.js';
 

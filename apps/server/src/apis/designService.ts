@@ -24,9 +24,9 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
-import { declaredOperationOf } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
+import { declaredOperationOf } from './modelOfRows.js';
 import {
   removeResponse,
   writeParameters,

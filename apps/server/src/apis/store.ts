@@ -16,10 +16,9 @@ import type {
   EndpointResponsesTable,
   EndpointsTable,
 } from '../db/schema.js';
-import type { CatalogApi } from '../export/service.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../import/service.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
-import { insertSchemas, loadSchemas } from './schemaStore.js';
+import { insertSchemas } from './schemaStore.js';
 
 /** An API as its calls read it, without the baseline only a re-import reads (megabytes for a large document). */
 export type ApiRow = Omit<Selectable<ApiMastersTable>, 'import_baseline'>;
@@ -369,29 +368,6 @@ export function createApiStore(db: Kysely<Database>) {
           isRequired: Boolean(r.is_required),
         })),
         responseConfigList: responses.map(toResponse),
-      };
-    },
-
-    /** The API as imported and edited since, for export and for the sandbox. */
-    async loadCatalog(api: ApiRow): Promise<CatalogApi> {
-      const endpoints = await this.endpointsOf([api.id]);
-      const detailed: CatalogApi['endpoints'] = [];
-      for (const e of endpoints) {
-        detailed.push({
-          apiTag: e.tag,
-          methodType: e.method as ImportedEndpoint['methodType'],
-          apiEndPoint: e.path,
-          summary: e.summary,
-          operationId: e.operation_id,
-          ...(await this.endpointParts(e.id)),
-        });
-      }
-      return {
-        title: api.name,
-        version: api.version,
-        description: api.description,
-        endpoints: detailed,
-        schemas: await loadSchemas(db, api.id),
       };
     },
 
