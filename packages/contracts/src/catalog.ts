@@ -215,9 +215,9 @@ export interface ImportedEndpoint {
   /**
    * The operation as the document declares it (a DeclaredOperation), as JSON text: it goes from the
    * import worker into the database without being parsed and written again on the way. Only on the
-   * importer's result, never in an answer.
+   * importer's result, never in an answer; every endpoint it writes has one.
    */
-  operationJson?: string;
+  operationJson: string;
   /** The traffic simulation the document gives the operation (`x-sandbox-behaviour`). */
   behaviour?: Behaviour;
 }

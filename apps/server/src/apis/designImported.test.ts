@@ -165,4 +165,27 @@ components:
     expect(Object.keys(document.paths['/pets/{petId}'].get.responses)).toEqual(['200']);
     expect((await call('GET', '/pets/1', undefined)).statusCode).toBe(200);
   });
+
+  it('adds a schema to an imported document that named none, and exports it', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Toys', version: '1.0' },
+      paths: { '/toys': { get: { responses: { '200': { description: 'The toys' } } } } },
+    };
+    const imported = await importApi(app, auth, JSON.stringify(document), 'toys.json');
+    expect(imported.statusCode).toBe(201);
+    const toys: ApiMaster = imported.json();
+    await d.expectStatus(201, 'POST', `/api/api-config/${toys.id}/schemas`, {
+      schemaName: 'Toy',
+      configProperties: [{ jsonKey: 'label', jsonKeyType: 'string', isMandatory: true }],
+    });
+    const list = toys.apiConfigList[0]?.id as number;
+    await d.addResponse(toys.id, list, '201', 'A toy', 'Toy');
+
+    const exported: Json = await d.expectStatus(200, 'GET', `/api/api-config-master/${toys.id}/openapi`);
+    expect((await new Validator().validate(structuredClone(exported))).valid).toBe(true);
+    expect(exported.components.schemas).toEqual({
+      Toy: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] },
+    });
+  });
 });

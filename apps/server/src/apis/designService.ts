@@ -24,9 +24,9 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
-import { declaredOperationOf } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
+import { declaredOperationOf } from './modelOfRows.js';
 import {
   removeResponse,
   writeParameters,
@@ -460,7 +460,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
   /** The declared operation or schema that still refers to the schema, as a user says it. */
   async function declaredUse(tx: Tx, apiMasterId: number, schemaName: string): Promise<string | null> {
     for (const e of await tx.design.declaredOperations(apiMasterId)) {
-      if (refersTo(JSON.parse(e.operation as string), schemaName)) return `${e.method} ${e.path}`;
+      if (refersTo(JSON.parse(e.operation), schemaName)) return `${e.method} ${e.path}`;
     }
     let found: string | null = null;
     await editDeclaredSchemas(tx.db, apiMasterId, (declared) => {
@@ -491,7 +491,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
       await tx.design.updateSchema(other.id, other.schemaName, JSON.stringify(ownFields(renamed)));
     }
     for (const e of await tx.design.declaredOperations(apiMasterId)) {
-      if (refersTo(JSON.parse(e.operation as string), from))
+      if (refersTo(JSON.parse(e.operation), from))
         await tx.store.editOperation(e.id, (operation) => rewriteSchemaRefs(operation, from, to));
     }
   }

@@ -261,13 +261,12 @@ export function createDesignStore(db: Kysely<Database>) {
       await db.deleteFrom('schemas').where('id', '=', schemaId).execute();
     },
 
-    /** The API's endpoints that keep a declared operation, with it as JSON. */
+    /** The API's endpoints with their declared operations, as JSON. */
     declaredOperations(apiMasterId: number) {
       return db
         .selectFrom('endpoints')
         .select(['id', 'method', 'path', 'operation'])
         .where('api_master_id', '=', apiMasterId)
-        .where('operation', 'is not', null)
         .execute();
     },
   };

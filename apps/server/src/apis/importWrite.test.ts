@@ -75,6 +75,7 @@ describe.each(dialects)('writing an import (%s)', (dialect) => {
           name,
           version: '1',
           description: '',
+          declared_schemas: '{}',
           created_at: since.toISOString(),
           updated_at: since.toISOString(),
           importing_since: since.toISOString(),

@@ -22,9 +22,9 @@ import type { Database } from '../db/schema.js';
 import { loadDeclaredSchemas } from './schemaStore.js';
 import type { EndpointRow } from './store.js';
 
-// What the Lab starts a request to one endpoint with, read from the model as the sandbox reads it (the
-// declared operation when the API keeps one, else the catalog's request row): its body template, the
-// media type it sends a body as, and credentials its security check takes.
+// What the Lab starts a request to one endpoint with, read from its declared operation as the sandbox
+// reads it: its body template, the media type it sends a body as, and credentials its security check
+// takes.
 
 interface EndpointParts {
   parameterConfigList: ParameterConfig[];
@@ -35,7 +35,7 @@ interface EndpointParts {
 
 type LabStart = Pick<EndpointDetail, 'requestBodyTemplate' | 'requestContentType' | 'labCredentials'>;
 
-/** `catalog`: the endpoint's schemas, for an API whose document's schemas were not kept. */
+/** `catalog`: the endpoint's schemas, for those its API's declared schemas do not name (as the sandbox reads them). */
 export async function labStart(
   db: Kysely<Database>,
   endpoint: EndpointRow,
@@ -57,7 +57,7 @@ export async function labStart(
     requestContentType: body
       ? (templateMediaTypeOf(body.content) ?? [...body.content.keys()].find((type) => !isRange(type)))
       : undefined,
-    labCredentials: credentialsToFill(operation?.security, securitySchemes),
+    labCredentials: credentialsToFill(operation.security, securitySchemes),
   };
   if (!body || !takesBodyTemplate(endpoint.method)) return start;
   const declared = await loadDeclaredSchemas(db, endpoint.api_master_id);
@@ -67,11 +67,11 @@ export async function labStart(
   };
 }
 
-async function loadOperation(db: Kysely<Database>, endpointId: number): Promise<DeclaredOperation | null> {
+async function loadOperation(db: Kysely<Database>, endpointId: number): Promise<DeclaredOperation> {
   const row = await db
     .selectFrom('endpoints')
     .select('operation')
     .where('id', '=', endpointId)
-    .executeTakeFirst();
-  return row?.operation ? (JSON.parse(row.operation) as DeclaredOperation) : null;
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.operation) as DeclaredOperation;
 }

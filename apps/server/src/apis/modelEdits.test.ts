@@ -204,27 +204,4 @@ describe.each(dialects)('editing an imported API through its forms on %s', (dial
     expect((await saveSchema(api.id, 'Order', properties)).statusCode).toBe(200);
     expect((await call('POST', '/store/order', order)).statusCode).toBe(400);
   });
-
-  it('keeps editing an API that has no model as before', async () => {
-    const id: number = (
-      await importApi(app, auth, JSON.stringify(annotatedPetstore()), 'petstore.json')
-    ).json().id;
-    // as an API imported before the model was kept
-    await app.db.kysely
-      .updateTable('api_masters')
-      .set({ declared_schemas: null })
-      .where('id', '=', id)
-      .execute();
-    await app.db.kysely
-      .updateTable('endpoints')
-      .set({ operation: null })
-      .where('api_master_id', '=', id)
-      .execute();
-    const properties = withProperty((await petOf(id)).configProperties, 'name', { maxLength: 40 });
-    expect((await saveSchema(id, 'Pet', properties)).statusCode).toBe(200);
-    const exported = await exportOf(id);
-    expect(exported.components.schemas.Pet.properties.name.maxLength).toBe(40);
-    // the catalog's export: the document's extensions were never kept
-    expect(exported.components.schemas.Pet).not.toHaveProperty('x-internal');
-  });
 });

@@ -214,17 +214,14 @@ export async function saveSchemaProperties(
   await inChunks(gone, (chunk) => db.deleteFrom('body_properties').where('id', 'in', chunk).execute());
 }
 
-/** The API's model: its named schemas as declared (DeclaredSchemas); null when it has none. */
-export async function loadDeclaredSchemas(
-  db: Executor,
-  apiMasterId: number,
-): Promise<DeclaredSchemas | null> {
+/** The API's model: its named schemas as declared (DeclaredSchemas). */
+export async function loadDeclaredSchemas(db: Executor, apiMasterId: number): Promise<DeclaredSchemas> {
   const row = await db
     .selectFrom('api_masters')
     .select('declared_schemas')
     .where('id', '=', apiMasterId)
-    .executeTakeFirst();
-  return row?.declared_schemas ? (JSON.parse(row.declared_schemas) as DeclaredSchemas) : null;
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.declared_schemas) as DeclaredSchemas;
 }
 
 /**
@@ -242,7 +239,7 @@ export async function editDeclaredSchemas(
       .select('declared_schemas')
       .where('id', '=', apiMasterId)
       .executeTakeFirst();
-    if (!row?.declared_schemas) return;
+    if (!row) return;
     const edited = edit(JSON.parse(row.declared_schemas) as DeclaredSchemas);
     if (edited === undefined) return;
     const result = await db

@@ -17,7 +17,7 @@ import { loadSchemaClosure } from '@sandbox/engine/model/schemaClosure';
 import type { Kysely } from 'kysely';
 import { teamOf, type User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
-import { exportModel, exportOpenApi, writeBehaviours } from '../export/service.js';
+import { exportModel, writeBehaviours } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/service.js';
 import { automaticLinksOf } from './automaticLinks.js';
@@ -237,28 +237,18 @@ export function createApisService({
       for (const id of await store.unpublishTeam(teamId)) onChange(id);
     },
 
-    /** The API as an OpenAPI 3.1 document: from its model when it has one, else from its catalog. */
+    /** The API as an OpenAPI 3.1 document, written from its model. */
     async exportDocument(user: User, apiMasterId: number) {
       const api = await apiOf(user, apiMasterId);
-      const endpoints = await store.operationsOf(api.id);
-      const declared = endpoints.flatMap(({ method, path, operation }) =>
-        operation ? [{ method, path, operation }] : [],
-      );
-      const behaviours = await loadApiBehaviours(db, api.id);
-      // only an API an older release kept as rows alone had its catalog alone; migration 022 gave
-      // each its model, so none is written from here any more
-      if (declared.length === 0 || declared.length < endpoints.length) {
-        return writeBehaviours(exportOpenApi(await store.loadCatalog(api)), behaviours);
-      }
       const document = exportModel({
         title: api.name,
         version: api.version,
         description: api.description,
-        endpoints: declared,
-        schemas: (await loadDeclaredSchemas(db, api.id)) ?? {},
+        endpoints: await store.operationsOf(api.id),
+        schemas: await loadDeclaredSchemas(db, api.id),
         securitySchemes: securitySchemesOf(api),
       });
-      return writeBehaviours(document, behaviours);
+      return writeBehaviours(document, await loadApiBehaviours(db, api.id));
     },
 
     async endpointDetail(user: User, apiMasterId: number, endpointId: number): Promise<EndpointDetail> {

@@ -1,7 +1,6 @@
 import type {
   DeclaredOperation,
   EndpointLinks,
-  ImportedApi,
   ImportedEndpoint,
   ResponseCreate,
   SchemaMaster,
@@ -19,7 +18,7 @@ import type {
 } from '../db/schema.js';
 import { type ImportedWithBaseline, storedBaselineOf } from '../import/service.js';
 import { parameterRows, toHeader, toParameter, toResponse } from './endpointRows.js';
-import { insertSchemas, loadSchemas } from './schemaStore.js';
+import { insertSchemas } from './schemaStore.js';
 
 /** An API as its calls read it, without the baseline only a re-import reads (megabytes for a large document). */
 export type ApiRow = Omit<Selectable<ApiMastersTable>, 'import_baseline'>;
@@ -119,7 +118,7 @@ async function insertEndpoints(
           path: e.apiEndPoint,
           summary: e.summary,
           operation_id: e.operationId,
-          operation: e.operationJson ?? null,
+          operation: e.operationJson,
           behaviour: e.behaviour ? JSON.stringify(e.behaviour) : null,
         })),
       )
@@ -247,8 +246,9 @@ export function createApiStore(db: Kysely<Database>) {
           created_at: now(),
           updated_at: now(),
           security_schemes: imported?.securitySchemes ? JSON.stringify(imported.securitySchemes) : null,
-          // an API made in the product keeps a model from its creation, as an imported one does
-          declared_schemas: imported ? (imported.declaredSchemasJson ?? null) : '{}',
+          // every API keeps its named schemas from its creation: none yet, for one made in the product
+          // or imported from a document that names none
+          declared_schemas: imported?.declaredSchemasJson ?? '{}',
           behaviour: imported?.behaviour ? JSON.stringify(imported.behaviour) : null,
           import_warnings: imported?.warnings?.length ? JSON.stringify(imported.warnings) : null,
           import_baseline: imported ? storedBaselineOf(imported) : null,
@@ -371,29 +371,6 @@ export function createApiStore(db: Kysely<Database>) {
       };
     },
 
-    /** The API as imported and edited since, for export and for the sandbox. */
-    async loadCatalog(api: ApiRow): Promise<ImportedApi> {
-      const endpoints = await this.endpointsOf([api.id]);
-      const detailed: ImportedEndpoint[] = [];
-      for (const e of endpoints) {
-        detailed.push({
-          apiTag: e.tag,
-          methodType: e.method as ImportedEndpoint['methodType'],
-          apiEndPoint: e.path,
-          summary: e.summary,
-          operationId: e.operation_id,
-          ...(await this.endpointParts(e.id)),
-        });
-      }
-      return {
-        title: api.name,
-        version: api.version,
-        description: api.description,
-        endpoints: detailed,
-        schemas: await loadSchemas(db, api.id),
-      };
-    },
-
     /** Updates the rows given (by id, else by name); the rest of the endpoint stays as it is. */
     async updateParameters(endpointId: number, rows: ParameterEdit[], location: 'params' | 'headers') {
       await db.transaction().execute(async (trx) => {
@@ -475,8 +452,8 @@ export function createApiStore(db: Kysely<Database>) {
     },
 
     /**
-     * Rewrites the endpoint's declared operation, if it has one, with `edit`; written only if it is
-     * still the one read, and read again otherwise, so that two saves at once lose neither.
+     * Rewrites the endpoint's declared operation with `edit`; written only if it is still the one
+     * read, and read again otherwise, so that two saves at once lose neither.
      */
     async editOperation(endpointId: number, edit: (operation: DeclaredOperation) => DeclaredOperation) {
       for (;;) {
@@ -485,7 +462,7 @@ export function createApiStore(db: Kysely<Database>) {
           .select('operation')
           .where('id', '=', endpointId)
           .executeTakeFirst();
-        if (!row?.operation) return;
+        if (!row) return;
         const result = await db
           .updateTable('endpoints')
           .set({ operation: JSON.stringify(edit(JSON.parse(row.operation) as DeclaredOperation)) })
@@ -496,7 +473,7 @@ export function createApiStore(db: Kysely<Database>) {
       }
     },
 
-    /** Each endpoint's method, path and declared operation (null when it has none), in order. */
+    /** Each endpoint's method, path and declared operation, in order. */
     async operationsOf(apiMasterId: number) {
       const rows = await db
         .selectFrom('endpoints')
@@ -507,7 +484,7 @@ export function createApiStore(db: Kysely<Database>) {
       return rows.map((r) => ({
         method: r.method,
         path: r.path,
-        operation: r.operation === null ? null : (JSON.parse(r.operation) as DeclaredOperation),
+        operation: JSON.parse(r.operation) as DeclaredOperation,
       }));
     },
 

@@ -15,8 +15,8 @@ export function createCopilotStore(db: Kysely<Database>) {
       return row?.api_master_id;
     },
 
-    /** The API's named schemas as declared; null for an API that keeps none. */
-    declaredSchemas(apiMasterId: number): Promise<DeclaredSchemas | null> {
+    /** The API's named schemas as declared. */
+    declaredSchemas(apiMasterId: number): Promise<DeclaredSchemas> {
       return loadDeclaredSchemas(db, apiMasterId);
     },
   };

@@ -6,6 +6,6 @@ import type { Database } from './schema.js';
  * given by whoever migrates (the app), since the database imports none of them.
  */
 export interface MigrationDeps {
-  /** Gives every API kept as rows alone its declared operations and schemas, from its rows. */
+  /** Gives every endpoint without a declared operation, and API without declared schemas, theirs from its rows. */
   declareFromRows(db: Kysely<Database>): Promise<void>;
 }

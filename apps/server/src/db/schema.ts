@@ -56,8 +56,12 @@ export interface ApiMastersTable {
   importing_since: string | null;
   /** JSON: the document's security schemes by name (SecurityScheme); NULL when it declares none. */
   security_schemes: string | null;
-  /** JSON: the document's named schemas as written, by name (DeclaredSchemas); NULL when it names none. */
-  declared_schemas: string | null;
+  /**
+   * JSON: the API's named schemas as declared, by name (DeclaredSchemas); `{}` when it names none.
+   * Every API has them (migration 024). The SQL column stays nullable as migration 012 added it: SQLite
+   * adds NOT NULL to a column only by rebuilding its table, and both databases keep one schema.
+   */
+  declared_schemas: ColumnType<string, string, string>;
   /** JSON: what the import could not honour (ImportWarning[]); NULL when it warned of nothing. */
   import_warnings: string | null;
   /** Set: the sandbox's generated values are drawn from it, the same request getting the same body; NULL: random. */
@@ -84,8 +88,11 @@ export interface EndpointsTable {
   put_api_id: string | null;
   patch_api_id: string | null;
   delete_api_id: string | null;
-  /** JSON: the operation as the document declares it (DeclaredOperation); NULL for APIs imported before. */
-  operation: string | null;
+  /**
+   * JSON: the operation as the API declares it (DeclaredOperation). Every endpoint has one (migration
+   * 024); the SQL column stays nullable as migration 011 added it, for the reason declared_schemas does.
+   */
+  operation: ColumnType<string, string, string>;
   /** JSON: the endpoint's own traffic simulation (Behaviour); NULL: the API's, if it has one. */
   behaviour: string | null;
   /** 1: added by a user in the product; 0: brought by an imported document. */

@@ -1,5 +1,4 @@
 // Writing an API back out as a document (OpenAPI, with its behaviours). What other capabilities use
 // of it; they reach it only through this module.
 export { exportModel } from './exportModel.js';
-export { declaredOperationOf, declaredSchemasOf, exportOpenApi } from './exportOpenApi.js';
 export { type ApiBehaviours, writeBehaviours } from './writeBehaviours.js';

@@ -64,25 +64,22 @@ function endpointWithoutRemovals(
     (r) => r.responseCode,
   );
   if (rows.length + responses.length === 0) return next;
-  let operation = next.operationJson ? (JSON.parse(next.operationJson) as DeclaredOperation) : null;
-  if (operation) {
-    operation = writeParameters(
-      operation,
-      [],
-      rows.map((row) =>
-        'headerKey' in row
-          ? { name: row.headerKey, in: 'header' }
-          : { name: row.keyName, in: row.parameterType as Place },
-      ),
-    );
-    for (const r of responses) operation = removeResponse(operation, r.responseCode);
-  }
+  let operation = writeParameters(
+    JSON.parse(next.operationJson) as DeclaredOperation,
+    [],
+    rows.map((row) =>
+      'headerKey' in row
+        ? { name: row.headerKey, in: 'header' }
+        : { name: row.keyName, in: row.parameterType as Place },
+    ),
+  );
+  for (const r of responses) operation = removeResponse(operation, r.responseCode);
   return {
     ...next,
     parameterConfigList: next.parameterConfigList.filter((p) => !rows.includes(p)),
     headerConfigList: next.headerConfigList.filter((h) => !rows.includes(h)),
     responseConfigList: next.responseConfigList.filter((r) => !responses.includes(r)),
-    ...(operation && { operationJson: JSON.stringify(operation) }),
+    operationJson: JSON.stringify(operation),
   };
 }
 

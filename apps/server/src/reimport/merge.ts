@@ -223,26 +223,24 @@ export function mergeEndpoint(
   );
   responses.push(...addedResponses);
 
-  let operation = next.operationJson ?? null;
-  if (operation && stored) {
+  let operation = next.operationJson;
+  if (stored) {
     let declared = JSON.parse(operation) as DeclaredOperation;
     const edits: ParameterDescriptionEdit[] = [
       ...parameters.map((p) => ({ name: p.keyName, kind: 'parameter' as const, description: p.description })),
       ...headers.map((h) => ({ name: h.headerKey, kind: 'header' as const, description: h.description })),
     ].filter((edit) => edit.description);
     declared = applyParameterEdits(declared, edits);
-    const storedOperation = stored.row.operation
-      ? (JSON.parse(stored.row.operation) as DeclaredOperation)
-      : null;
+    const storedOperation = JSON.parse(stored.row.operation) as DeclaredOperation;
     for (const row of designedRows) {
       const name = 'headerKey' in row ? row.headerKey : row.keyName;
       const place = 'headerKey' in row ? 'header' : row.parameterType;
-      const written = storedOperation?.parameters.find((p) => p.in === place && p.name === name);
+      const written = storedOperation.parameters.find((p) => p.in === place && p.name === name);
       if (written && !declared.parameters.some((p) => p.in === place && p.name === name))
         declared.parameters.push(written);
     }
     for (const r of addedResponses) {
-      const written = storedOperation?.responses[r.responseCode];
+      const written = storedOperation.responses[r.responseCode];
       if (written) declared.responses = { ...declared.responses, [r.responseCode]: written };
       else
         declared = applyResponseEdit(declared, { code: r.responseCode, description: r.responseDescription });

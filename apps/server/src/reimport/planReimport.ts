@@ -178,9 +178,7 @@ async function planSchemas(
   for (const s of designed) propertyIdsOf(s.configProperties, propertyIds);
   const storedModel = stored.declared;
   const designedModels = designed.flatMap((s) =>
-    storedModel && Object.hasOwn(storedModel, s.schemaName)
-      ? [[s.schemaName, storedModel[s.schemaName]] as const]
-      : [],
+    Object.hasOwn(storedModel, s.schemaName) ? [[s.schemaName, storedModel[s.schemaName]] as const] : [],
   );
   if (designedModels.length) declared = { ...(declared ?? {}), ...Object.fromEntries(designedModels) };
   const names = new Set(declared ? Object.keys(declared) : []);
@@ -331,7 +329,8 @@ export async function planReimport(
   }
 
   await giveWay();
-  const declaredJson = declared ? JSON.stringify(declared) : null;
+  // the API keeps its named schemas whatever the document names: none, when it names none
+  const declaredJson = JSON.stringify(declared ?? {});
   await giveWay();
   return {
     schemas,

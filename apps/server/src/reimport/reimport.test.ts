@@ -10,7 +10,7 @@ import {
 } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
-import { multipartBody } from '../../test/support/catalog.js';
+import { importApi, multipartBody } from '../../test/support/catalog.js';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { joinTeam } from '../../test/support/team/teamJourneys.js';
@@ -283,5 +283,39 @@ describe.each(dialects)('re-importing a changed document on %s', (dialect) => {
       headers: { ...headers, ...viewer.auth },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('keeps the schemas added after re-importing a document that names none', async () => {
+    const document = (summary: string) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Toys', version: '1.0' },
+        paths: { '/toys': { get: { summary, responses: { '200': { description: 'The toys' } } } } },
+      });
+    const toys = await importApi(app, auth, document('The toys'), 'toys.json');
+    expect(toys.statusCode, toys.body).toBe(201);
+    const id: number = toys.json().id;
+    const { payload, headers } = await multipartBody({}, { name: 'toys.json', content: document('Toys') });
+    const reimported = await app.server.inject({
+      method: 'POST',
+      url: reimportPaths.upload(id),
+      payload,
+      headers: { ...headers, ...auth },
+    });
+    expect(reimported.statusCode, reimported.body).toBe(200);
+    const created = await app.server.inject({
+      method: 'POST',
+      url: designPaths.schemas(id),
+      payload: {
+        schemaName: 'Toy',
+        configProperties: [{ jsonKey: 'label', jsonKeyType: 'string', isMandatory: false }],
+      },
+      headers: auth,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const exported = await app.server.inject({ url: apisPaths.openapi(id), headers: auth });
+    expect(exported.json().components.schemas).toEqual({
+      Toy: { type: 'object', properties: { label: { type: 'string' } } },
+    });
   });
 });

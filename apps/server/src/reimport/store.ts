@@ -145,7 +145,7 @@ export async function loadStoredApi(db: Executor, apiMasterId: number): Promise<
   );
   const schemas = await loadAllSchemas(db, apiMasterId);
   await nextTurn();
-  const declared = api.declared_schemas ? (JSON.parse(api.declared_schemas) as DeclaredSchemas) : null;
+  const declared = JSON.parse(api.declared_schemas) as DeclaredSchemas;
   await nextTurn();
   const baseline = await parseBaseline(api.import_baseline);
   await nextTurn();
@@ -154,7 +154,7 @@ export async function loadStoredApi(db: Executor, apiMasterId: number): Promise<
     updatedAt: api.updated_at,
     endpoints: [...endpoints.values()],
     schemas,
-    named: namedSchemas(declared ?? undefined),
+    named: namedSchemas(declared),
     baseline,
     declared,
   };
@@ -207,6 +207,7 @@ export async function stageEndpoints(db: Kysely<Database>, apiMasterId: number, 
       version: '',
       description: '',
       is_auth_required: 0,
+      declared_schemas: '{}',
       created_at: now,
       updated_at: now,
       importing_since: now,

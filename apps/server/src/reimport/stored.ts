@@ -29,7 +29,7 @@ export type StoredApi = Omit<Side, 'endpoints'> & {
   endpoints: StoredEndpoint[];
   /** What the last import brought; null for an API imported before baselines were kept. */
   baseline: ImportBaseline | null;
-  declared: DeclaredSchemas | null;
+  declared: DeclaredSchemas;
 };
 
 /** The fields of the re-import form the user filled: the API keeps its own for the rest. */

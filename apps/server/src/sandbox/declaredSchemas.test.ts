@@ -107,20 +107,6 @@ describe('the sandbox names XML by the document’s named schemas', () => {
     );
   }, 60_000);
 
-  it('names the XML of an API imported before its named schemas were kept by their names alone', async () => {
-    // what an import made before migration 012 left in the database
-    const { base } = await published(library, 'library.yaml', async (id) => {
-      await app.db.kysely
-        .updateTable('api_masters')
-        .set({ declared_schemas: null })
-        .where('id', '=', id)
-        .execute();
-    });
-    const answer = await app.server.inject({ url: `${base}/book`, headers: { accept: 'application/xml' } });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.body).toBe(`${XML_DECLARATION}<Book><id>7</id><title>Dune</title></Book>`);
-  });
-
   it('names it by the schemas’ xml objects once imported now', async () => {
     const { base } = await published(library, 'library.yaml');
     const answer = await app.server.inject({ url: `${base}/book`, headers: { accept: 'application/xml' } });

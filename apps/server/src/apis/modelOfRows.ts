@@ -2,74 +2,33 @@ import type {
   DeclaredOperation,
   DeclaredSchemas,
   HeaderConfig,
-  ImportedApi,
   ImportedEndpoint,
   ParameterConfig,
   ResponseConfig,
   SchemaMaster,
 } from '@sandbox/contracts';
-import {
-  constraintsOf,
-  refTo,
-  type SchemaObject,
-  schemaOfMaster,
-} from '@sandbox/engine/model/toSchemaObjects';
+import { constraintsOf, refTo, schemaOfMaster } from '@sandbox/engine/model/toSchemaObjects';
 import { withTemplateParameters } from '@sandbox/engine/shared/pathTemplate';
 
-/** An OpenAPI 3.1.0 document, as plain JSON. */
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
-  tags?: { name: string }[];
-  paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, SchemaObject> };
-}
+// The model written from catalog rows: the declared operation of an endpoint designed in the product
+// (it starts as the user entered it), and the model migrations give an API an older release kept as
+// rows alone. OpenAPI 3.1 form, as the export writes it.
 
-/**
- * Writes an API of the catalog (imported or stored, ids are ignored) as an OpenAPI 3.1.0 document:
- * the export of an API that has no model (exportModel.ts writes those that have one), and what the
- * model of an API made without one is written from.
- */
-export function exportOpenApi(api: ImportedApi & { id?: number }): OpenApiDocument {
-  const paths = new Map<string, [string, unknown][]>();
-  for (const endpoint of api.endpoints) {
-    const operations = paths.get(endpoint.apiEndPoint) ?? [];
-    operations.push([endpoint.methodType.toLowerCase(), operationOf(endpoint)]);
-    paths.set(endpoint.apiEndPoint, operations);
-  }
-  const tags = [...new Set(api.endpoints.map((endpoint) => endpoint.apiTag))];
-  const document: OpenApiDocument = {
-    openapi: '3.1.0',
-    info: { title: api.title, version: api.version },
-    paths: Object.fromEntries([...paths].map(([path, operations]) => [path, Object.fromEntries(operations)])),
-    components: {
-      schemas: schemaObjectsOf(api.schemas),
-    },
-  };
-  if (api.description != null) document.info.description = api.description;
-  if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
-  return document;
-}
+/** An endpoint's rows, without the declared operation they are written into. */
+export type EndpointRows = Omit<ImportedEndpoint, 'operationJson' | 'behaviour'>;
 
-/**
- * An endpoint's rows as its declared operation, written as this export writes them: the model of an
- * endpoint designed in the product, and of one an older release kept as rows alone (migration 022).
- */
-export function declaredOperationOf(endpoint: ImportedEndpoint): DeclaredOperation {
+/** An endpoint's rows as its declared operation. */
+export function declaredOperationOf(endpoint: EndpointRows): DeclaredOperation {
   return { parameters: [], responses: {}, ...operationOf(endpoint) } as DeclaredOperation;
 }
 
-/** The catalog's named schemas as declared schemas, as this export writes them. */
+/** The catalog's named schemas as declared schemas. */
 export function declaredSchemasOf(schemas: SchemaMaster[]): DeclaredSchemas {
-  return schemaObjectsOf(schemas);
-}
-
-function schemaObjectsOf(schemas: SchemaMaster[]): Record<string, SchemaObject> {
   // fromEntries: a schema named `__proto__` is a name like any other
   return Object.fromEntries(schemas.map((master) => [master.schemaName, schemaOfMaster(master)]));
 }
 
-function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {
+function operationOf(endpoint: EndpointRows): Record<string, unknown> {
   const operation: Record<string, unknown> = { tags: [endpoint.apiTag] };
   if (endpoint.summary != null) operation.summary = endpoint.summary;
   if (endpoint.operationId != null) operation.operationId = endpoint.operationId;
@@ -89,17 +48,19 @@ function operationOf(endpoint: ImportedEndpoint): Record<string, unknown> {
       ),
     };
   }
-  // 3.1 lets an operation declare no responses, not an empty list of them (as exportModel writes it):
-  // an endpoint designed without one yet is written without, and imports back without one
-  if (endpoint.responseConfigList.length === 0) return operation;
-  operation.responses = Object.fromEntries(
-    endpoint.responseConfigList.map((response) => [response.responseCode, responseOf(response)]),
-  );
+  if (endpoint.responseConfigList.length > 0) {
+    operation.responses = Object.fromEntries(
+      endpoint.responseConfigList.map((response) => [response.responseCode, responseOf(response)]),
+    );
+  }
   return operation;
 }
 
 function parameterOf(parameter: ParameterConfig): Record<string, unknown> {
-  const schema: SchemaObject = { type: parameter.dataType, ...constraintsOf(parameter, parameter.dataType) };
+  const schema: Record<string, unknown> = {
+    type: parameter.dataType,
+    ...constraintsOf(parameter, parameter.dataType),
+  };
   if (parameter.dataType === 'array') schema.items = parameter.itemsType ? { type: parameter.itemsType } : {};
   const written: Record<string, unknown> = {
     name: parameter.keyName,
