@@ -6,7 +6,7 @@ import { agreementOf, runHarness } from './harness/runHarness.js';
 
 // Prism's own end-to-end cases, run against api-sandbox (HARNESS.md lists those that differ, and why).
 // The count is the agreement reached so far: a change that loses a case fails here.
-const AGREEING_AT_LEAST = 294;
+const AGREEING_AT_LEAST = 298;
 
 it('agrees with Prism on its harness cases at least as often as it did', { timeout: 600_000 }, async () => {
   const specs = join(harnessFolder(), 'specs');

@@ -89,6 +89,67 @@ describe('format: byte', () => {
   });
 });
 
+describe('a request body that matches no alternative of its anyOf', () => {
+  const document = yaml({
+    openapi: '3.1.0',
+    info: { title: 'Either', version: '1' },
+    paths: {
+      '/path': {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  anyOf: [
+                    { type: 'object', properties: { id: { type: 'string' } } },
+                    { type: 'object', properties: { id: { type: 'string', maxLength: 3 } } },
+                  ],
+                },
+              },
+            },
+          },
+          responses: { 200: { description: 'OK' } },
+        },
+      },
+    },
+  });
+  const sent = {
+    method: 'POST',
+    path: '/path',
+    headers: { 'content-type': 'application/json' },
+    body: '{"id":1}',
+  };
+
+  it("lists each alternative's errors, then the anyOf's, in the prism dialect; one problem in the hosted sandbox", async () => {
+    const answer = await mockDocument(document, { dialect: 'prism' }).answer(sent);
+    expect(answer.status).toBe(422);
+    expect(problemsOf(answer.body)).toEqual([
+      {
+        location: ['body', 'id'],
+        severity: 'Error',
+        code: 'type',
+        message: 'Request body property id must be string',
+      },
+      {
+        location: ['body', 'id'],
+        severity: 'Error',
+        code: 'type',
+        message: 'Request body property id must be string',
+      },
+      {
+        location: ['body'],
+        severity: 'Error',
+        code: 'anyOf',
+        message: 'Request body must match a schema in anyOf',
+      },
+    ]);
+    const hosted = await mockDocument(document).answer(sent);
+    expect(hosted.problems).toHaveLength(1);
+    expect(hosted.problems[0]).toMatchObject({ location: 'body' });
+  });
+});
+
 const collection = (fields: Record<string, unknown>, request: Record<string, unknown> = {}) =>
   JSON.stringify({
     info: { name: 'Test', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },

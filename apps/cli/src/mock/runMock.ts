@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Mock, memoryRecords, mockDocument } from '@sandbox/engine';
-import { sample } from '@stoplight/json-schema-sampler';
 import type { MockFlags } from '../flags.js';
 import { createMockHandler, type Mounted } from './answerHttp.js';
 import { type CallLog, createCallLog } from './callLog.js';
@@ -10,6 +9,7 @@ import { asPrismReadsCollection } from './postmanInfo.js';
 import { isUrl, readDocument } from './readDocument.js';
 import { cliLine, listeningLine, routeLine } from './routeLines.js';
 import { loadStartingData } from './startingData.js';
+import { staticSample } from './staticSample.js';
 import { watchFile } from './watchDocument.js';
 
 /**
@@ -25,10 +25,6 @@ function quietly<T>(read: () => T): T {
     console.error = write;
   }
 }
-
-/** Prism's own sampler, with the budget Prism gives it (prism-http's generateStatic). */
-const staticSample = (schema: unknown, root: unknown) =>
-  sample(schema as Parameters<typeof sample>[0], { ticks: 2500 }, root as object);
 
 /**
  * The engine's mock of one document, answering as Prism does, with the flags' choices. A reload (a

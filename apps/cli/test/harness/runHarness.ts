@@ -81,7 +81,8 @@ function curl(command: string): Promise<{ output: string; errors: string; code: 
       errors += chunk;
     });
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': curl may have exited before all it printed has been read from its pipe
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ output, errors, code });
     });

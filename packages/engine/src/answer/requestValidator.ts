@@ -57,7 +57,8 @@ export class ApiValidator {
     const validate = this.ajv.compile(this.reach(schema) as Record<string, unknown>);
     return (value, budget, fromText = false) => {
       const { result, exhausted } = withPatternBudget(budget, () => validate(value));
-      return result ? [] : problemsOf(validate.errors ?? [], exhausted, fromText);
+      if (result) return [];
+      return (this.reading.prism ? everyProblemOf : problemsOf)(validate.errors ?? [], exhausted, fromText);
     };
   }
 
@@ -94,7 +95,8 @@ export class ApiValidator {
     }
     return (values, budget) => {
       const { result, exhausted } = withPatternBudget(budget, () => validate(values));
-      return result ? [] : problemsOf(validate.errors ?? [], exhausted);
+      if (result) return [];
+      return (this.reading.prism ? everyProblemOf : problemsOf)(validate.errors ?? [], exhausted);
     };
   }
 
@@ -242,6 +244,30 @@ function messageOf(error: ErrorObject, exhausted: Set<string>, fromText: boolean
 const MAX_PROBLEMS = 100;
 const MAX_ERRORS_READ = 1000;
 
+/** One Ajv error as a problem: where in the value, and what is wrong there. */
+function problemOf(error: ErrorObject, exhausted: Set<string>, fromText: boolean): Problem {
+  let location = placeOf(error.instancePath);
+  let message: string;
+  if (error.keyword === 'required') {
+    location = joinPlace(location, String(error.params.missingProperty));
+    message = 'is required';
+  } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+    location = joinPlace(
+      location,
+      String(error.params.additionalProperty ?? error.params.unevaluatedProperty),
+    );
+    message = 'is not allowed';
+  } else if (error.keyword === 'dependentRequired') {
+    location = joinPlace(location, String(error.params.missingProperty));
+    message = `is required with ${error.params.property}`;
+  } else {
+    message = messageOf(error, exhausted, fromText);
+  }
+  const problem = { location, message };
+  ajvErrorOf.set(problem, error);
+  return problem;
+}
+
 /**
  * One problem per place and failure. A failed `oneOf`/`anyOf` is one problem: what each alternative
  * found is dropped (Ajv reports them first, at or below the same place).
@@ -266,32 +292,26 @@ export function problemsOf(
   const seen = new Set<string>();
   for (const [index, error] of errors.entries()) {
     if (error.keyword === 'if' || within(error, index)) continue;
-    let location = placeOf(error.instancePath);
-    let message: string;
-    if (error.keyword === 'required') {
-      location = joinPlace(location, String(error.params.missingProperty));
-      message = 'is required';
-    } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
-      location = joinPlace(
-        location,
-        String(error.params.additionalProperty ?? error.params.unevaluatedProperty),
-      );
-      message = 'is not allowed';
-    } else if (error.keyword === 'dependentRequired') {
-      location = joinPlace(location, String(error.params.missingProperty));
-      message = `is required with ${error.params.property}`;
-    } else {
-      message = messageOf(error, exhausted, fromText);
-    }
-    const key = `${location}\n${message}`;
+    const problem = problemOf(error, exhausted, fromText);
+    const key = `${problem.location}\n${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const problem = { location, message };
-    ajvErrorOf.set(problem, error);
     problems.push(problem);
     if (problems.length === MAX_PROBLEMS) break;
   }
   return problems;
+}
+
+/**
+ * Every error Ajv gives, in its order, as Prism lists them (prism-http's convertAjvErrors): a failed
+ * `anyOf` is each alternative's errors, then its own. The `if` of a discriminator's dispatch is ours,
+ * not the document's, and is left out.
+ */
+function everyProblemOf(errors: ErrorObject[], exhausted: Set<string>, fromText = false): Problem[] {
+  return errors
+    .filter((error) => error.keyword !== 'if')
+    .slice(0, MAX_PROBLEMS)
+    .map((error) => problemOf(error, exhausted, fromText));
 }
 
 const joinPlace = (place: string, key: string) => (place ? `${place}.${key}` : key);

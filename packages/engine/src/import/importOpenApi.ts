@@ -33,7 +33,7 @@ export function importOpenApi(text: string, fileName: string, options: ImportOpt
   if (!isPostmanCollection(parsed)) return importDocument(parsed, fileName, options);
   // The collection's own warnings point into the collection; the importer's into the OpenAPI
   // document it became, whose paths and operations still name the requests they came from.
-  const converted = postmanToOpenApi(parsed);
+  const converted = postmanToOpenApi(parsed, options);
   const imported = importDocument(converted.document, fileName, options);
   return { ...imported, warnings: [...converted.warnings, ...imported.warnings] };
 }

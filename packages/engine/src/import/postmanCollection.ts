@@ -11,6 +11,7 @@ import { ImportError, refuseDeepNesting } from './ImportError.js';
 import { ImportWarnings } from './importWarnings.js';
 import { childPointer } from './pointer.js';
 import { requestBodyOf, responsesOf } from './postmanBodies.js';
+import { mergeOperations } from './postmanMerge.js';
 import { isObject, type Json } from './resolveRef.js';
 
 /** Postman's `info.schema` names the format: https://schema.getpostman.com/json/collection/v2.1.0/… */
@@ -25,6 +26,9 @@ export function isPostmanCollection(document: unknown): document is Json {
 
 interface RequestItem {
   item: Json;
+  /** The copy the converter reads, and the folders it is in, outermost first. */
+  prepared: Json;
+  folders: Json[];
   pointer: string;
   /** The request's own auth, when the converter does not read it. */
   ownScheme?: { name: string; scheme: Json };
@@ -88,9 +92,15 @@ function warnAuth(auth: unknown, pointer: string, warnings: ImportWarnings): voi
  * Walks the copy the converter reads: marks every request, drops what the converter would turn into
  * noise (scripts, saved responses), and warns of what is left out, at its place in the collection.
  */
-function prepare(items: unknown, pointer: string, found: RequestItem[], warnings: ImportWarnings, depth = 0) {
+function prepare(
+  items: unknown,
+  pointer: string,
+  found: RequestItem[],
+  warnings: ImportWarnings,
+  folders: Json[] = [],
+) {
   if (!Array.isArray(items)) return;
-  refuseDeepNesting(depth, pointer);
+  refuseDeepNesting(folders.length, pointer);
   items.forEach((item, index) => {
     if (!isObject(item)) return;
     const at = childPointer(pointer, 'item', index);
@@ -98,12 +108,12 @@ function prepare(items: unknown, pointer: string, found: RequestItem[], warnings
     item.event = undefined;
     if (Array.isArray(item.item)) {
       warnAuth(item.auth, at, warnings);
-      prepare(item.item, at, found, warnings, depth + 1);
+      prepare(item.item, at, found, warnings, [...folders, item]);
       return;
     }
     if (!('request' in item)) return;
     const ownScheme = isObject(item.request) ? takeOwnScheme(item.request) : undefined;
-    found.push({ item: { ...item }, pointer: at, ...(ownScheme && { ownScheme }) });
+    found.push({ item: { ...item }, prepared: item, folders, pointer: at, ...(ownScheme && { ownScheme }) });
     if (isObject(item.request)) warnAuth(item.request.auth, childPointer(at, 'request'), warnings);
     item.name = `${typeof item.name === 'string' ? item.name : ''} [${MARKER}${found.length - 1}]`;
     item.response = [];
@@ -189,8 +199,72 @@ function finishOperation(
   operation.responses = responsesOf(request.item.response) ?? { default: { description: 'Response' } };
 }
 
-/** The collection as an OpenAPI 3.1 document, and what of it the product cannot keep. */
-export function postmanToOpenApi(collection: Json): { document: Json; warnings: ImportWarning[] } {
+/** The one operation the converter makes of `request` alone, in its folders, with its path and method. */
+function convertedAlone(
+  prepared: Json,
+  request: RequestItem,
+): { path: string; method: string; operation: Json } | undefined {
+  const alone = request.folders.reduceRight<Json>(
+    (inner, folder) => ({ ...folder, item: [inner] }),
+    request.prepared,
+  );
+  const document = convertedOf({ ...prepared, item: [alone] });
+  for (const [path, pathItem] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    if (!isObject(pathItem)) continue;
+    const method = METHODS.find((name) => isObject(pathItem[name]));
+    if (method) return { path, method, operation: pathItem[method] as Json };
+  }
+  return undefined;
+}
+
+/**
+ * Prism's reading: the requests the converter left out for having the method and path of another are
+ * merged with it, in the collection's order (postmanMerge.ts).
+ */
+function mergeLeftOut(
+  document: Json,
+  prepared: Json,
+  found: RequestItem[],
+  converted: Map<number, Json>,
+  warnings: ImportWarnings,
+): void {
+  const groups = new Map<Json, { index: number; operation: Json }[]>();
+  for (const [index, operation] of converted) groups.set(operation, [{ index, operation }]);
+  found.forEach((request, index) => {
+    if (converted.has(index)) return;
+    const alone = convertedAlone(prepared, request);
+    const paths = isObject(document.paths) ? document.paths : {};
+    const pathItem = alone && paths[alone.path];
+    const kept = alone && isObject(pathItem) ? pathItem[alone.method] : undefined;
+    const group = isObject(kept) ? groups.get(kept) : undefined;
+    if (!alone || !group) return;
+    finishOperation(document, alone.operation, alone.path, request, warnings);
+    group.push({ index, operation: alone.operation });
+    converted.set(index, alone.operation);
+  });
+  for (const [kept, group] of groups) {
+    if (group.length === 1) continue;
+    group.sort((a, b) => a.index - b.index);
+    const [first, ...others] = group.map(({ operation }) => operation);
+    const merged = mergeOperations([first, ...others]);
+    const saved = group.flatMap(({ index }) => {
+      const response = found[index]?.item.response;
+      return Array.isArray(response) ? response : [];
+    });
+    merged.responses = responsesOf(saved) ?? { default: { description: 'Response' } };
+    for (const key of Object.keys(kept)) delete kept[key];
+    Object.assign(kept, merged);
+  }
+}
+
+/**
+ * The collection as an OpenAPI 3.1 document, and what of it the product cannot keep. `prism`: requests
+ * of one method and path are one operation, as Prism reads them; otherwise the converter keeps one.
+ */
+export function postmanToOpenApi(
+  collection: Json,
+  { prism = false }: { prism?: boolean } = {},
+): { document: Json; warnings: ImportWarning[] } {
   const warnings = new ImportWarnings();
   const found: RequestItem[] = [];
   const prepared = structuredClone(collection);
@@ -202,7 +276,7 @@ export function postmanToOpenApi(collection: Json): { document: Json; warnings: 
   prepare(prepared.item, '#', found, warnings);
   const document = convertedOf(prepared);
   if (ownScheme) document.security = declareScheme(document, ownScheme);
-  const converted = new Set<number>();
+  const converted = new Map<number, Json>();
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, pathItem] of Object.entries(paths)) {
     if (!isObject(pathItem)) continue;
@@ -213,10 +287,11 @@ export function postmanToOpenApi(collection: Json): { document: Json; warnings: 
       const index = Number(String(operation.operationId ?? '').slice(MARKER.length));
       const request = found[index];
       if (!request) continue;
-      converted.add(index);
+      converted.set(index, operation);
       finishOperation(document, operation, path, request, warnings);
     }
   }
+  if (prism) mergeLeftOut(document, prepared, found, converted, warnings);
   found.forEach((request, index) => {
     if (!converted.has(index)) {
       warnings.add(request.pointer, 'This request is left out: another request has the same method and path');

@@ -9,7 +9,7 @@ type Schema = Record<string, unknown> | boolean;
 /**
  * How the validator reads schemas. `prism`: as Stoplight Prism's reading of a document has them
  * (http-spec's schema transformer): `format: byte` also carries the pattern of base64's characters,
- * so a value outside them breaks both.
+ * so a value outside them breaks both; and what breaks them is every error Ajv gives, as Prism lists it.
  */
 export interface ValidatorReading {
   prism?: boolean;
