@@ -21,6 +21,7 @@ import { exportModel, exportOpenApi, writeBehaviours } from '../export/service.j
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/service.js';
 import { automaticLinksOf } from './automaticLinks.js';
+import { declareReferenced } from './declareReferenced.js';
 import { createDesignService } from './designService.js';
 import { labStart } from './labStart.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
@@ -312,6 +313,8 @@ export function createApisService({
         description: input.responseDescription,
         ...(schemaChanged && { schemaName: input.responseSchemaName, contentType: response.content_type }),
       });
+      if (schemaChanged && input.responseSchemaName)
+        await declareReferenced(db, response.api_master_id, [input.responseSchemaName]);
       await changed(response.api_master_id);
       return updated;
     },

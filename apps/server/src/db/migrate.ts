@@ -24,6 +24,7 @@ import * as recordListingKey from './migrations/020_record_listing_key.js';
 import * as requestLogGaps from './migrations/021_request_log_gaps.js';
 import * as declaredModels from './migrations/022_declared_models.js';
 import * as hostedProxy from './migrations/023_hosted_proxy.js';
+import * as answersFromModel from './migrations/024_answers_from_model.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -50,6 +51,7 @@ const migrations = {
   '021_request_log_gaps': requestLogGaps,
   '022_declared_models': declaredModels,
   '023_hosted_proxy': hostedProxy,
+  '024_answers_from_model': answersFromModel,
 };
 
 /** Applies the migrations not yet applied; `deps` gives those that apply a capability's rules. */

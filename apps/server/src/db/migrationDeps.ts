@@ -8,4 +8,6 @@ import type { Database } from './schema.js';
 export interface MigrationDeps {
   /** Gives every API kept as rows alone its declared operations and schemas, from its rows. */
   declareFromRows(db: Kysely<Database>): Promise<void>;
+  /** Moves into every API's model what its answers read of its rows besides the model. */
+  moveAnswersIntoModel(db: Kysely<Database>): Promise<void>;
 }
