@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { declareFromRows } from './apis/declareFromRows.js';
 import { importRoutes } from './apis/importRoutes.js';
 import { loadDeployedApi } from './apis/loadDeployedApi.js';
+import { moveAnswersIntoModel } from './apis/moveAnswersIntoModel.js';
 import { apisRoutes } from './apis/routes.js';
 import { createApisService } from './apis/service.js';
 import { createApiStore } from './apis/store.js';
@@ -123,7 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   const db = connect(config, (error) => server.log.warn({ err: error }, 'a database connection was lost'));
   server.addHook('onClose', () => db.close());
-  await migrate(db, { declareFromRows });
+  await migrate(db, { declareFromRows, moveAnswersIntoModel });
 
   const mailer =
     options.mailer ??

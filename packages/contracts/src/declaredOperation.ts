@@ -44,6 +44,7 @@ export interface DeclaredParameter extends DeclaredHeader {
   in: string;
   allowEmptyValue?: boolean;
   allowReserved?: boolean;
+  [extension: `x-${string}`]: unknown;
 }
 
 export interface DeclaredRequestBody {

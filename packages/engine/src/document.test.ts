@@ -40,6 +40,29 @@ describe('a document mocked by the engine alone', () => {
     expect(gone.status).toBe(404);
   });
 
+  it('finds a record by the field its path parameter names in x-sandbox-record-field', async () => {
+    const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const answers = { content: { 'application/json': { schema: pet } } };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pets': { post: { requestBody: answers, responses: { 201: answers } } },
+        '/pets/{petName}': {
+          get: {
+            parameters: [{ name: 'petName', in: 'path', required: true, 'x-sandbox-record-field': 'name' }],
+            responses: { 200: answers },
+          },
+        },
+      },
+    };
+    const mock = mockDocument(JSON.stringify(document), { fileName: 'pets.json' });
+    await mock.answer({ method: 'POST', path: '/pets', ...json({ id: 1, name: 'Rex' }) });
+    const found = await mock.answer({ method: 'GET', path: '/pets/Rex' });
+    expect([found.status, parsed(found.body)]).toEqual([200, { id: 1, name: 'Rex' }]);
+    expect((await mock.answer({ method: 'GET', path: '/pets/1' })).status).toBe(404);
+  });
+
   it('refuses a body that breaks the schema in the shape of the declared default, and says where', async () => {
     const mock = mockDocument(example('3.0/json/petstore-expanded.json'), { fileName: 'petstore.json' });
     const answer = await mock.answer({ method: 'POST', path: '/pets', ...json({ name: 7 }) });

@@ -66,7 +66,10 @@ export interface Mock {
   answer(request: MockRequest): Promise<MockAnswer>;
 }
 
-/** An imported document as the engine runs it: the API the platform would deploy from it. */
+/**
+ * An imported document as the engine runs it, from its declared operations and named schemas: the
+ * API the platform would deploy from it.
+ */
 export function deployedFromImport(
   imported: ImportedApi,
   options: { id?: number; key?: string; seed?: number } = {},
@@ -79,7 +82,6 @@ export function deployedFromImport(
     declaredSchemas: new Map(Object.entries(JSON.parse(imported.declaredSchemasJson ?? '{}'))),
     answerSeed: options.seed,
     behaviour: imported.behaviour ?? null,
-    schemas: imported.schemas,
     endpoints: imported.endpoints.map((e, position) => ({
       id: position + 1,
       method: e.methodType,
@@ -92,11 +94,8 @@ export function deployedFromImport(
       put_api_id: null,
       patch_api_id: null,
       delete_api_id: null,
-      operation: e.operationJson === undefined ? null : JSON.parse(e.operationJson),
-      parameters: e.parameterConfigList,
-      headers: e.headerConfigList,
-      requests: e.requestConfigList,
-      responses: e.responseConfigList,
+      // the importer declares every operation it keeps
+      operation: JSON.parse(e.operationJson ?? '{"parameters":[],"responses":{}}'),
       testRows: [],
       behaviour: e.behaviour ?? null,
     })),

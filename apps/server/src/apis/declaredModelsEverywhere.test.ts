@@ -11,7 +11,9 @@ import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 import { type App, buildApp } from '../app.js';
 import * as declaredModelsEverywhere from '../db/migrations/024_declared_models_everywhere.js';
+import * as answersFromModel from '../db/migrations/025_answers_from_model.js';
 import { declareFromRows } from './declareFromRows.js';
+import { moveAnswersIntoModel } from './moveAnswersIntoModel.js';
 
 /** What an older release left in a column of the model it did not fill (the types say it is never so). */
 const NULL = sql<string>`null`;
@@ -127,10 +129,10 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
       .where('id', '=', bare?.id as number)
       .execute();
 
-    // migration 024 on what the previous release kept (it runs after every other: nothing to undo)
-    await declaredModelsEverywhere.up(older.db.kysely as Kysely<unknown>, older.db.dialect, {
-      declareFromRows,
-    });
+    // migrations 024 and 025 on what the previous release kept (the others are applied already)
+    const deps = { declareFromRows, moveAnswersIntoModel };
+    await declaredModelsEverywhere.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
+    await answersFromModel.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
     await older.server.close();
     current = await buildApp(older.config);
     await current.db.kysely.deleteFrom('sandbox_records').execute();

@@ -18,13 +18,14 @@ import {
 } from '@sandbox/contracts';
 import { applyFormEdit } from '@sandbox/engine/model/applyFormEdit';
 import { applyResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
-import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
+import { referencedSchemaNames, schemaNameOf } from '@sandbox/engine/model/schemaClosure';
 import { schemaOfMaster } from '@sandbox/engine/model/toSchemaObjects';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../auth/service.js';
 import type { Database } from '../db/schema.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
+import { declareReferenced } from './declareReferenced.js';
 import { createDesignStore, type DesignStore } from './designStore.js';
 import { declaredOperationOf } from './modelOfRows.js';
 import {
@@ -36,6 +37,7 @@ import {
 } from './operationEdits.js';
 import { planParameterSave } from './parameterRows.js';
 import { pathParameterChanges } from './pathParameters.js';
+import { mappedPlaces, writeRecordFields } from './recordFields.js';
 import { refuseUnrunnablePatterns } from './refuseUnrunnablePatterns.js';
 import {
   refersTo,
@@ -223,7 +225,9 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
     async deleteEndpoint(user: User, apiMasterId: number, endpointId: number) {
       const { api } = await endpointOf(user, apiMasterId, endpointId);
       await writing(api.id, async (tx) => {
+        const mapped = await mappedPlaces(tx.db, api.id);
         await tx.design.deleteEndpoint(api.id, (await endpointIn(tx, api.id, endpointId)).id);
+        await writeRecordFields(tx.db, api.id, mapped);
       });
     },
 
@@ -278,6 +282,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
         if (body) await schemaNamed(tx, api.id, body.schemaName);
         await tx.design.setRequestBody(endpoint.id, body);
         await tx.store.editOperation(endpoint.id, (operation) => writeRequestBody(operation, body));
+        if (body) await declareReferenced(tx.db, api.id, [body.schemaName]);
       });
       return endpointDetail(user, api.id, endpointId);
     },
@@ -309,6 +314,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
             ...(schemaName && { schemaName }),
           }),
         );
+        if (schemaName) await declareReferenced(tx.db, api.id, [schemaName]);
         return response;
       });
     },
@@ -350,6 +356,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
           ...declared,
           [schemaName]: schemaOfMaster(saved),
         }));
+        await declareReferenced(tx.db, api.id, referencedSchemaNames(saved));
         return saved;
       });
     },
@@ -389,8 +396,10 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
         await saveSchemaProperties(tx.db, stored.id, next.configProperties);
         await tx.design.updateSchema(stored.id, newName, JSON.stringify(ownFields(next)));
         const ownChanged = JSON.stringify(ownFields(next)) !== JSON.stringify(ownFields(stored));
+        let declaredOne = false;
         await editDeclaredSchemas(tx.db, api.id, (declared) => {
           if (!Object.hasOwn(declared, schemaName)) return undefined;
+          declaredOne = true;
           const named = new Set([...Object.keys(declared), newName]);
           let schema = applyFormEdit(
             declared[schemaName],
@@ -416,6 +425,9 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
           );
         });
         if (newName !== schemaName) await followRename(tx, api.id, schemaName, newName, others);
+        if (declaredOne) await declareReferenced(tx.db, api.id, referencedSchemaNames(next));
+        // a mapping to a property renamed follows it; one to a property removed goes with it
+        await writeRecordFields(tx.db, api.id);
         return schemaNamed(tx, api.id, newName);
       });
     },
@@ -437,6 +449,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
             ? Object.fromEntries(Object.entries(declared).filter(([name]) => name !== schemaName))
             : undefined,
         );
+        await writeRecordFields(tx.db, api.id);
       });
     },
   };
@@ -451,10 +464,12 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
   ) {
     const endpoint = await endpointIn(tx, apiMasterId, endpointId);
     const plan = planParameterSave(form, rows, await tx.design.parameterRows(endpoint.id), endpoint.path);
+    const mapped = form === 'params' ? await mappedPlaces(tx.db, apiMasterId) : undefined;
     await tx.design.writeParameters(endpoint.id, plan.writes, plan.removed);
     await tx.store.editOperation(endpoint.id, (operation) =>
       writeParameters(operation, plan.saved, plan.removedPlaces),
     );
+    if (mapped) await writeRecordFields(tx.db, apiMasterId, mapped);
   }
 
   /** The declared operation or schema that still refers to the schema, as a user says it. */

@@ -3,8 +3,6 @@ import type { DeployedApi } from '@sandbox/engine/answer/deployedApi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { storedBehaviour } from '../simulation/service.js';
-import { toHeader, toParameter, toResponse } from './endpointRows.js';
-import { loadSchemas } from './schemaStore.js';
 
 /** A deployed API as the hosted sandbox holds it: with where it forwards, and what it answers itself. */
 export interface LoadedApi extends DeployedApi {
@@ -14,7 +12,14 @@ export interface LoadedApi extends DeployedApi {
   keptMocked: number[];
 }
 
-/** Everything the sandbox needs of one deployed API, read in a handful of queries (not one per endpoint). */
+/** Every endpoint is written with its operation (migration 022 gave the older ones theirs). */
+const NO_OPERATION: DeclaredOperation = { parameters: [], responses: {} };
+
+/**
+ * Everything the sandbox needs of one deployed API, in three queries: the API, its endpoints (each
+ * with its declared operation, links and behaviour) and its test data. The catalog's rows are not
+ * read: the declared model answers.
+ */
 export async function loadDeployedApi(db: Kysely<Database>, key: string): Promise<LoadedApi | undefined> {
   const api = await db
     .selectFrom('api_masters')
@@ -32,50 +37,38 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
     .where('is_published', '=', 1)
     .executeTakeFirst();
   if (!api) return undefined;
-  const endpointIds = db.selectFrom('endpoints').select('id').where('api_master_id', '=', api.id);
-  const [endpoints, params, requests, responses, schemas, testData] = await Promise.all([
-    db.selectFrom('endpoints').selectAll().where('api_master_id', '=', api.id).orderBy('position').execute(),
+  const [endpoints, testData] = await Promise.all([
     db
-      .selectFrom('endpoint_parameters')
-      .selectAll()
-      .where('endpoint_id', 'in', endpointIds)
+      .selectFrom('endpoints')
+      .select([
+        'id',
+        'method',
+        'path',
+        'tag',
+        'summary',
+        'operation_id',
+        'operation',
+        'get_api_id',
+        'post_api_id',
+        'put_api_id',
+        'patch_api_id',
+        'delete_api_id',
+        'behaviour',
+        'keep_mocked',
+      ])
+      .where('api_master_id', '=', api.id)
       .orderBy('position')
       .execute(),
     db
-      .selectFrom('endpoint_requests')
-      .selectAll()
-      .where('endpoint_id', 'in', endpointIds)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('endpoint_responses')
-      .selectAll()
-      .where('endpoint_id', 'in', endpointIds)
-      .orderBy('code')
-      .execute(),
-    loadSchemas(db, api.id),
-    db
       .selectFrom('test_data')
       .select(['endpoint_id', 'rows'])
-      .where('endpoint_id', 'in', endpointIds)
+      .where('endpoint_id', 'in', db.selectFrom('endpoints').select('id').where('api_master_id', '=', api.id))
       .where('target', '=', 'response')
       .execute(),
   ]);
   const testRowsOf = new Map(
     testData.map((t) => [t.endpoint_id, JSON.parse(t.rows) as Record<string, unknown>[]]),
   );
-  const byEndpoint = <T extends { endpoint_id: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const row of rows) {
-      const list = map.get(row.endpoint_id);
-      if (list) list.push(row);
-      else map.set(row.endpoint_id, [row]);
-    }
-    return map;
-  };
-  const paramsOf = byEndpoint(params);
-  const requestsOf = byEndpoint(requests);
-  const responsesOf = byEndpoint(responses);
   return {
     id: api.id,
     key,
@@ -90,24 +83,11 @@ export async function loadDeployedApi(db: Kysely<Database>, key: string): Promis
     behaviour: storedBehaviour(api.behaviour),
     upstreamUrl: api.upstream_url,
     keptMocked: endpoints.filter((e) => e.keep_mocked).map((e) => e.id),
-    schemas,
-    endpoints: endpoints.map((e) => {
-      const own = paramsOf.get(e.id) ?? [];
-      return {
-        ...e,
-        operation: e.operation === null ? null : (JSON.parse(e.operation) as DeclaredOperation),
-        parameters: own.filter((p) => p.location !== 'header').map(toParameter),
-        headers: own.filter((p) => p.location === 'header').map(toHeader),
-        requests: (requestsOf.get(e.id) ?? []).map((r) => ({
-          id: r.id,
-          contentType: r.content_type,
-          schemaName: r.schema_name,
-          isRequired: Boolean(r.is_required),
-        })),
-        responses: (responsesOf.get(e.id) ?? []).map(toResponse),
-        testRows: testRowsOf.get(e.id) ?? [],
-        behaviour: storedBehaviour(e.behaviour),
-      };
-    }),
+    endpoints: endpoints.map(({ operation, behaviour, keep_mocked: _kept, ...e }) => ({
+      ...e,
+      operation: operation === null ? NO_OPERATION : (JSON.parse(operation) as DeclaredOperation),
+      testRows: testRowsOf.get(e.id) ?? [],
+      behaviour: storedBehaviour(behaviour),
+    })),
   };
 }

@@ -21,6 +21,7 @@ import { exportModel, writeBehaviours } from '../export/service.js';
 import { Conflict, Invalid, NotFound } from '../http/errors.js';
 import { loadApiBehaviours, loadBehaviours, storedBehaviour } from '../simulation/service.js';
 import { automaticLinksOf } from './automaticLinks.js';
+import { declareReferenced } from './declareReferenced.js';
 import { createDesignService } from './designService.js';
 import { labStart } from './labStart.js';
 import { loadDeclaredSchemas, loadSchemas } from './schemaStore.js';
@@ -271,7 +272,7 @@ export function createApisService({
         patchApiId: endpoint.patch_api_id,
         deleteApiId: endpoint.delete_api_id,
         schemaMasterList,
-        ...(await labStart(db, endpoint, parts, schemaMasterList, securitySchemesOf(api))),
+        ...(await labStart(db, endpoint, securitySchemesOf(api))),
         ...(await loadBehaviours(db, endpoint.id)),
       };
     },
@@ -302,6 +303,8 @@ export function createApisService({
         description: input.responseDescription,
         ...(schemaChanged && { schemaName: input.responseSchemaName, contentType: response.content_type }),
       });
+      if (schemaChanged && input.responseSchemaName)
+        await declareReferenced(db, response.api_master_id, [input.responseSchemaName]);
       await changed(response.api_master_id);
       return updated;
     },

@@ -473,15 +473,16 @@ export function createApiStore(db: Kysely<Database>) {
       }
     },
 
-    /** Each endpoint's method, path and declared operation, in order. */
+    /** Each endpoint's id, method, path and declared operation, in order. */
     async operationsOf(apiMasterId: number) {
       const rows = await db
         .selectFrom('endpoints')
-        .select(['method', 'path', 'operation'])
+        .select(['id', 'method', 'path', 'operation'])
         .where('api_master_id', '=', apiMasterId)
         .orderBy('position')
         .execute();
       return rows.map((r) => ({
+        id: r.id,
         method: r.method,
         path: r.path,
         operation: JSON.parse(r.operation) as DeclaredOperation,

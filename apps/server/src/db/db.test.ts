@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, dialects } from '../../test/support/scratchDatabase.js';
 import { declareFromRows } from '../apis/declareFromRows.js';
+import { moveAnswersIntoModel } from '../apis/moveAnswersIntoModel.js';
 import { connect, type Db } from './connection.js';
 import { migrate } from './migrate.js';
 
@@ -36,8 +37,8 @@ describe.each(dialects)('data layer on %s', (dialect) => {
   });
 
   it('migrates an empty database, and again without change', async () => {
-    await migrate(db, { declareFromRows });
-    await migrate(db, { declareFromRows });
+    await migrate(db, { declareFromRows, moveAnswersIntoModel });
+    await migrate(db, { declareFromRows, moveAnswersIntoModel });
     const rows = await db.kysely.selectFrom('users').selectAll().execute();
     expect(rows).toEqual([]);
   });

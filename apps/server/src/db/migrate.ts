@@ -25,6 +25,7 @@ import * as requestLogGaps from './migrations/021_request_log_gaps.js';
 import * as declaredModels from './migrations/022_declared_models.js';
 import * as hostedProxy from './migrations/023_hosted_proxy.js';
 import * as declaredModelsEverywhere from './migrations/024_declared_models_everywhere.js';
+import * as answersFromModel from './migrations/025_answers_from_model.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -52,6 +53,7 @@ const migrations = {
   '022_declared_models': declaredModels,
   '023_hosted_proxy': hostedProxy,
   '024_declared_models_everywhere': declaredModelsEverywhere,
+  '025_answers_from_model': answersFromModel,
 };
 
 /** Applies the migrations not yet applied; `deps` gives those that apply a capability's rules. */

@@ -8,4 +8,6 @@ import type { Database } from './schema.js';
 export interface MigrationDeps {
   /** Gives every endpoint without a declared operation, and API without declared schemas, theirs from its rows. */
   declareFromRows(db: Kysely<Database>): Promise<void>;
+  /** Moves into every API's model what its answers read of its rows besides the model. */
+  moveAnswersIntoModel(db: Kysely<Database>): Promise<void>;
 }

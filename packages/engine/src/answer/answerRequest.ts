@@ -124,11 +124,11 @@ async function answerCall(
   const { responses } = endpoint;
   const success = prism ? prismSuccessOf(responses, responses.inOrder, responses.success) : responses.success;
   const chosen = preferred ?? success;
-  const media = chosen?.response.media?.choose(accept);
+  const media = chosen?.response.media.choose(accept);
   if (media === null)
     return prism
       ? prismNotAcceptable(accept ?? '*/*')
-      : notAcceptable(chosen?.response.media?.available ?? []);
+      : notAcceptable(chosen?.response.media.available ?? []);
   const example = preferences?.example;
   if (prism && example !== undefined && !media?.media.examples.has(example))
     return missingExample(media?.media.type ?? 'application/json', example);

@@ -1,11 +1,12 @@
-import { type Behaviour, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
+import { type Behaviour, type DeclaredSchema, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
 import { ApiModel } from '../model/apiModel.js';
+import { recordFieldOf } from '../model/recordFieldExtension.js';
 import { componentNameOf } from '../shared/jsonObjects.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import { type DeployedApi, type DeployedEndpoint, linkedIds } from './deployedApi.js';
 import { Router } from './matchRoute.js';
-import { itemParamOf, keyFieldOf, recordFieldsOf, resourceOf } from './recordKey.js';
-import { namedSchemasOf, requestModelOf } from './requestModel.js';
+import { itemParamOf, keyFieldOf, recordFieldsOf, recordSchemasOf, resourceOf } from './recordKey.js';
+import { requestModelOf } from './requestModel.js';
 import { ApiValidator } from './requestValidator.js';
 import { type SecurityCheck, securityCompiler } from './securitySchemes.js';
 import { StartingRecords } from './startingRecords.js';
@@ -78,10 +79,7 @@ function resourceNameOf(path: string): string {
   );
 }
 
-/**
- * Finds the document's named schema that a declared `$ref` names, as written: its `xml` objects name
- * XML elements, and it generates a value where the catalog has no model of that name.
- */
+/** Finds the document's named schema that a declared `$ref` names, as written: its `xml` objects name XML elements. */
 function schemaResolver(declared: DeployedApi['declaredSchemas']): ResolveSchema {
   return (ref) => {
     const name = componentNameOf(ref);
@@ -117,16 +115,14 @@ function assignCollections(endpoints: DeployedEndpoint[]): Map<number, string> {
 function recordFieldsByCollection(
   api: DeployedApi,
   collections: Map<number, string>,
+  model: ApiModel,
 ): Map<string, Set<string>> {
-  const names = new Map<string, (string | null)[]>();
+  const schemas = new Map<string, DeclaredSchema[]>();
   for (const e of api.endpoints) {
     const collection = collections.get(e.id) as string;
-    const list = names.get(collection) ?? [];
-    list.push(e.requests[0]?.schemaName ?? null);
-    for (const r of e.responses) if (r.responseCode.startsWith('2')) list.push(r.responseSchemaName ?? null);
-    names.set(collection, list);
+    schemas.set(collection, [...(schemas.get(collection) ?? []), ...recordSchemasOf(e.operation)]);
   }
-  return new Map([...names].map(([collection, list]) => [collection, recordFieldsOf(list, api.schemas)]));
+  return new Map([...schemas].map(([collection, list]) => [collection, recordFieldsOf(list, model)]));
 }
 
 /** Per collection, the test data of its endpoints' responses, in their order, as its first records. */
@@ -154,11 +150,10 @@ export interface CompileOptions {
 }
 
 export function compileApi(api: DeployedApi, { prism = false }: CompileOptions = {}): CompiledApi {
-  const propertyKeys = new Map<number, string>();
-  for (const s of api.schemas)
-    for (const p of s.configProperties) if (p.id !== undefined) propertyKeys.set(p.id, p.jsonKey);
+  const named = api.declaredSchemas;
+  const model = new ApiModel(named, api.answerSeed);
   const collections = assignCollections(api.endpoints);
-  const recordFields = recordFieldsByCollection(api, collections);
+  const recordFields = recordFieldsByCollection(api, collections, model);
   const router = new Router<CompiledEndpoint>(
     (endpoint, params) => endpoint.request.acceptsPath(params),
     prism,
@@ -166,21 +161,14 @@ export function compileApi(api: DeployedApi, { prism = false }: CompileOptions =
   const idFields = new Map<string, string>();
   const securityOf = securityCompiler(api.securitySchemes);
   const resolve = schemaResolver(api.declaredSchemas);
-  const named = namedSchemasOf(api);
   const validator = new ApiValidator(named, 'request', { prism });
-  const model = new ApiModel(named, api.answerSeed);
 
   for (const e of api.endpoints) {
     const resourceName = resourceNameOf(e.path);
-    const responses = compileResponses(e.responses, e.operation, {
-      model,
-      resourceName,
-      resolve,
-    });
+    const responses = compileResponses(e.operation, { model, resourceName, resolve });
     const lastParam = itemParamOf(e.path);
-    const mapped = e.parameters.find((p) => p.keyName === lastParam)?.configParameterId;
     const collection = collections.get(e.id) as string;
-    const mappedField = mapped ? propertyKeys.get(mapped) : undefined;
+    const mappedField = lastParam ? recordFieldOf(e.operation, lastParam) : undefined;
     const fields = recordFields.get(collection) as Set<string>;
     const idField = lastParam ? keyFieldOf(lastParam, mappedField, fields) : 'id';
     // records are stored and found by the CRUD operations; HEAD, OPTIONS and TRACE only answer
@@ -192,14 +180,14 @@ export function compileApi(api: DeployedApi, { prism = false }: CompileOptions =
       path: e.path,
       operationId: e.operation_id ?? undefined,
       resourceName,
-      request: new RequestRules(requestModelOf(e), validator, prism),
+      request: new RequestRules(requestModelOf(e.operation), validator, prism),
       responses,
       collection,
       testRows: e.testRows,
       item: lastParam ? { param: lastParam, field: idField } : undefined,
       security: securityOf(e.operation),
       behaviour: e.behaviour ?? api.behaviour ?? undefined,
-      deprecated: (e.operation as { deprecated?: unknown } | null)?.deprecated === true || undefined,
+      deprecated: (e.operation as { deprecated?: unknown }).deprecated === true || undefined,
     });
   }
   const credentialNames = credentialNamesOf(api.securitySchemes);

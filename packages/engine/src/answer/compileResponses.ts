@@ -4,11 +4,17 @@ import type {
   DeclaredOperation,
   DeclaredResponse,
   DeclaredSchema,
-  ResponseConfig,
 } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
 import { kindsOf } from '../model/parameterStyles.js';
-import { concreteOf, contentTypeOf, isRange, type MediaKind, mediaKind } from '../shared/mediaTypes.js';
+import {
+  concreteOf,
+  contentTypeOf,
+  isRange,
+  type MediaKind,
+  mediaKind,
+  recordMediaTypeOf,
+} from '../shared/mediaTypes.js';
 import { type Chosen, invalidOf, type ResponseTable, successOf, tableOf } from './chooseResponse.js';
 import { MediaChoice } from './negotiate.js';
 import { type CompiledHeader, compileHeaders } from './responseHeaders.js';
@@ -28,8 +34,6 @@ export interface CompiledMedia {
   exampleFits?: boolean;
   /** Named examples, for `Prefer: example=<name>`. */
   examples: Map<string, unknown>;
-  /** A response added in the product declares no schema: its configured named schema, if it has one. */
-  schemaName?: string;
   /** The schema as the document declares it: what the body is generated from, names XML, tells encodings. */
   schema?: DeclaredSchema;
   serialisation: Serialisation;
@@ -38,13 +42,15 @@ export interface CompiledMedia {
 export interface CompiledResponse {
   /** As the document writes it: `200`, `2XX`, `default`. */
   declaredCode: string;
-  /** The configured named schema (the JSON media type the catalog keeps): stored records answer in its form. */
-  schemaName?: string;
+  /**
+   * The media type whose schema is the records' (JSON where the response declares it, else its
+   * first): it says where a list goes, and its example or schema gives a list's envelope.
+   */
+  records?: CompiledMedia;
   /** Where a list of records goes in this response: the body itself ('') or one of its array fields. */
   listField?: string;
-  example?: unknown;
-  /** The declared media types; null for an API imported before operations were kept: JSON, as configured. */
-  media: MediaChoice<CompiledMedia> | null;
+  /** The declared media types, in the document's order. */
+  media: MediaChoice<CompiledMedia>;
   headers: CompiledHeader[];
   /** The headers the document declares, as written: what a proxy checks an upstream's answer for. */
   declaredHeaders: Record<string, DeclaredHeader>;
@@ -65,41 +71,27 @@ interface Context {
   resolve: ResolveSchema;
 }
 
-/** Where a list goes in an answer of the named schema: the body itself (''), or its first array field. */
-function listFieldOf(model: ApiModel, schemaName: string): string | undefined {
-  const schema = model.resolve(schemaName);
-  if (schema === undefined) return undefined;
-  const { types, properties } = kindsOf(schema, model.resolve);
+/** Where a list goes in an answer of the schema: the body itself (''), or its first array field. */
+function listFieldOf(model: ApiModel, schema: DeclaredSchema): string | undefined {
+  const { types, properties } = kindsOf(model.answerSchema(schema), model.resolve);
   if (types.has('array')) return '';
   return Object.entries(properties).find(([, p]) => kindsOf(p, model.resolve).types.has('array'))?.[0];
 }
 
-/**
- * Every response of an endpoint, by code, range and `default`: its configured body (what the catalog
- * keeps and the Lab edits) and, when the document's operation is kept, each declared media type.
- */
-export function compileResponses(
-  configs: ResponseConfig[],
-  operation: DeclaredOperation | null,
-  context: Context,
-): CompiledResponses {
-  const responses = configs.map((config) => {
-    const schemaName = config.responseSchemaName ?? undefined;
-    const response: CompiledResponse = {
-      declaredCode: config.responseCode,
-      listField: schemaName ? listFieldOf(context.model, schemaName) : undefined,
-      schemaName,
-      example: config.example,
-      media: null,
-      headers: [],
-      declaredHeaders: {},
+/** Every response of an endpoint's declared operation, by code, range and `default`, in its order. */
+export function compileResponses(operation: DeclaredOperation, context: Context): CompiledResponses {
+  const responses = Object.entries(operation.responses).map(([code, declared]): CompiledResponse => {
+    const media = compileMedia(declared, context);
+    const recordType = recordMediaTypeOf(media.map((m) => m.type));
+    const records = media.find((m) => m.type === recordType);
+    return {
+      declaredCode: code,
+      records,
+      listField: records?.schema === undefined ? undefined : listFieldOf(context.model, records.schema),
+      media: new MediaChoice(media, asConcrete),
+      headers: compileHeaders(declared?.headers),
+      declaredHeaders: declared?.headers ?? {},
     };
-    if (!operation) return response;
-    const declared = operation.responses[config.responseCode] as DeclaredResponse | undefined;
-    response.media = new MediaChoice(compileMedia(config, response, declared, context), asConcrete);
-    response.headers = compileHeaders(declared?.headers);
-    response.declaredHeaders = declared?.headers ?? {};
-    return response;
   });
   const table = tableOf(responses);
   return { ...table, success: successOf(table), invalid: invalidOf(table), inOrder: responses };
@@ -129,24 +121,14 @@ function describesStructure(schema: DeclaredMediaType['schema'], model: ApiModel
   return types.has('object') || types.has('array');
 }
 
-function compileMedia(
-  config: ResponseConfig,
-  configured: CompiledResponse,
-  declared: DeclaredResponse | undefined,
-  context: Context,
-): CompiledMedia[] {
-  // a response the Lab added after the import has no declaration: its configured type answers
-  const content: Record<string, DeclaredMediaType> =
-    declared?.content ?? (declared === undefined && config.contentType ? { [config.contentType]: {} } : {});
-  return Object.entries(content).map(([type, media]) => {
+function compileMedia(declared: DeclaredResponse | undefined, context: Context): CompiledMedia[] {
+  return Object.entries(declared?.content ?? {}).map(([type, media]) => {
     const examples = new Map<string, unknown>();
     for (const [name, example] of Object.entries(media.examples ?? {})) {
       if (example && 'value' in example) examples.set(name, example.value);
     }
-    const kept = type === config.contentType;
     let example: { value: unknown } | undefined;
-    if (kept) example = 'example' in config ? { value: config.example } : undefined;
-    else if ('example' in media) example = { value: media.example };
+    if ('example' in media) example = { value: media.example };
     else if (examples.size > 0) example = { value: examples.values().next().value };
     // an example says what the range answers; without one, its schema does (springdoc writes `*/*`
     // for every response, most of them objects with no example)
@@ -161,7 +143,6 @@ function compileMedia(
       kind,
       example,
       examples,
-      schemaName: kept && media.schema === undefined ? configured.schemaName : undefined,
       schema: media.schema,
       serialisation: {
         kind,

@@ -1,17 +1,8 @@
-import type {
-  Behaviour,
-  DeclaredOperation,
-  DeclaredSchema,
-  HeaderConfig,
-  ParameterConfig,
-  RequestConfig,
-  ResponseConfig,
-  SchemaMaster,
-  SecurityScheme,
-} from '@sandbox/contracts';
+import type { Behaviour, DeclaredOperation, DeclaredSchema, SecurityScheme } from '@sandbox/contracts';
 
-// What the engine is given of one API: the platform reads it from its database, the command line
-// from a document.
+// What the engine is given of one API: its model (each endpoint's declared operation, the named
+// schemas) and the platform's configuration around it. The platform reads it from its database, the
+// command line from a document.
 
 /** Ids of endpoints sharing a collection with this one, per method: a comma-separated list, or null. */
 interface Links {
@@ -29,12 +20,11 @@ export interface DeployedEndpoint extends Links {
   tag: string;
   summary: string | null;
   operation_id: string | null;
-  /** The operation as the document declares it; null for an API imported before it was kept. */
-  operation: DeclaredOperation | null;
-  parameters: ParameterConfig[];
-  headers: HeaderConfig[];
-  requests: RequestConfig[];
-  responses: ResponseConfig[];
+  /**
+   * The operation as the document declares it, with the edits made since: everything a request may
+   * carry and every answer, and which record field a path parameter finds (RECORD_FIELD_EXTENSION).
+   */
+  operation: DeclaredOperation;
   /** Rows uploaded or generated for the response (the test-data dialog). */
   testRows: Record<string, unknown>[];
   /** Its own traffic simulation; null or absent: the API's. */
@@ -47,14 +37,13 @@ export interface DeployedApi {
   isAuthRequired: boolean;
   /** The document's security schemes by name; empty when it declares none. */
   securitySchemes: Record<string, SecurityScheme>;
-  /** The document's named schemas as written, by name; empty for an API imported before they were kept. */
+  /** The document's named schemas as written (with the edits made since), by name. */
   declaredSchemas: ReadonlyMap<string, DeclaredSchema>;
   /** Set: generated answers are drawn from it, per request; undefined: random. */
   answerSeed?: number;
   /** The traffic simulation of endpoints without their own; null: none. */
   behaviour: Behaviour | null;
   endpoints: DeployedEndpoint[];
-  schemas: SchemaMaster[];
 }
 
 /** Ids of the endpoints an endpoint links to, over every method. */

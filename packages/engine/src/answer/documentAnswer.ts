@@ -33,7 +33,6 @@ export function bodyOf(
   if (examples && media.example && exampleFits(media, model)) return media.example.value;
   if (media.kind === 'binary') return undefined;
   if (media.schema !== undefined) return model.generate(media.schema, name);
-  if (media.schemaName) return model.generateNamed(media.schemaName, name);
   return media.example?.value;
 }
 
@@ -46,7 +45,7 @@ export function sourceOf(
   const named = preferences?.example;
   if (named !== undefined && media.examples.has(named)) return 'example';
   if (preferences?.dynamic !== true && media.example && exampleFits(media, model)) return 'example';
-  const generates = media.kind === 'binary' || media.schema !== undefined || media.schemaName;
+  const generates = media.kind === 'binary' || media.schema !== undefined;
   return generates || !media.example ? 'generated' : 'example';
 }
 
@@ -60,26 +59,15 @@ function exampleFits(media: CompiledMedia, model: ApiModel): boolean {
   return media.exampleFits;
 }
 
-/** The configured body of an API imported before its operations were kept: JSON, example first. */
-export function configuredBody(
-  response: CompiledResponse | undefined,
-  preferences: Preferences | undefined,
-  model: ApiModel,
-  name: string,
-): unknown {
-  if (!response) return undefined;
-  if (response.example !== undefined && preferences?.dynamic !== true) return response.example;
-  if (response.schemaName) return model.generateNamed(response.schemaName, name);
-  return response.example;
-}
-
-/** Where configuredBody's body comes from (for the request log). */
-export function configuredSource(
-  response: CompiledResponse | undefined,
-  preferences: Preferences | undefined,
-): 'example' | 'generated' {
-  if (response?.example !== undefined && preferences?.dynamic !== true) return 'example';
-  return response?.schemaName || response?.example === undefined ? 'generated' : 'example';
+/**
+ * The body a list of records is placed in: the records' media type's example (checked or not: only
+ * its envelope is kept), else a value generated from its schema.
+ */
+export function listEnvelope(response: CompiledResponse, model: ApiModel, name: string): unknown {
+  const media = response.records;
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example.value;
+  return media.schema === undefined ? undefined : model.generate(media.schema, name);
 }
 
 /**
@@ -93,7 +81,7 @@ export function inMediaType(
   model: ApiModel,
 ): SandboxAnswer {
   const response = chosen?.response;
-  if (answer.contentType !== undefined || !response || response.media === null) return answer;
+  if (answer.contentType !== undefined || !response) return answer;
   const headers =
     response.headers.length > 0
       ? { ...headerValues(response.headers, model), ...answer.headers }
@@ -135,15 +123,9 @@ export function invalidAnswer(
   const response = responses.invalid?.response;
   if (!response) return own;
   const headers = { ...headerValues(response.headers, model), [PROBLEMS_HEADER]: problemsHeader(problems) };
-  if (response.media === null) {
-    const body = configuredBody(response, undefined, model, name);
-    if (body === undefined) return { ...own, headers };
-    return { status, body: withProblems(body, problems), headers };
-  }
   const negotiated = response.media.choose(accept);
   const media = [negotiated?.media, ...response.media.media].find(
-    (m) =>
-      m !== undefined && (m.example !== undefined || m.schemaName !== undefined || m.schema !== undefined),
+    (m) => m !== undefined && (m.example !== undefined || m.schema !== undefined),
   );
   if (!media) return { ...own, headers };
   const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;

@@ -59,9 +59,9 @@ function declaredAnswer(
   if (!response) return undefined;
   const status = code ?? codes[0];
   const headers = headerValues(response.headers, model);
-  const negotiated = response.media?.choose(accept) ?? undefined;
+  const negotiated = response.media.choose(accept) ?? undefined;
   const media =
-    negotiated?.media ?? response.media?.media.find((m) => m.example !== undefined || m.schema !== undefined);
+    negotiated?.media ?? response.media.media.find((m) => m.example !== undefined || m.schema !== undefined);
   if (!media) return { status, headers };
   const contentType = media === negotiated?.media ? negotiated.contentType : media.contentType;
   if (exampleKey !== undefined && !media.examples.has(exampleKey))

@@ -1,7 +1,9 @@
 // Which field of a record an item path (`/user/{username}`) finds it by: read by the sandbox when it
 // compiles an API, and by the Mapping tab, which shows the same choice.
-import type { SchemaMaster } from '@sandbox/contracts';
-import { schemaNameOf } from '../model/schemaClosure.js';
+import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
+import type { ApiModel } from '../model/apiModel.js';
+import { kindsOf } from '../model/parameterStyles.js';
+import { recordMediaTypeOf } from '../shared/mediaTypes.js';
 
 /**
  * `/pets/{petId}` → `/pets`: the collection an item path belongs to. A fragment the document writes
@@ -16,14 +18,30 @@ export function itemParamOf(path: string): string | undefined {
   return /\{([^}]+)\}\/?(?:#[^/{}]*)?$/.exec(path)?.[1];
 }
 
-/** The fields of the records the named schemas describe; a list's are its items'. */
-export function recordFieldsOf(schemaNames: Iterable<string | null>, schemas: SchemaMaster[]): Set<string> {
-  const byName = new Map(schemas.map((s) => [s.schemaName, s]));
+/**
+ * The schemas of the records an operation takes and gives: its request body's (its first media
+ * type's) and each successful answer's (in the media type records are kept in).
+ */
+export function recordSchemasOf(operation: DeclaredOperation): DeclaredSchema[] {
+  const schemas: (DeclaredSchema | undefined)[] = [];
+  const body = Object.values(operation.requestBody?.content ?? {})[0];
+  schemas.push(body?.schema);
+  for (const [code, response] of Object.entries(operation.responses)) {
+    if (!code.startsWith('2')) continue;
+    const content = response?.content ?? {};
+    const type = recordMediaTypeOf(Object.keys(content));
+    schemas.push(type === undefined ? undefined : content[type].schema);
+  }
+  return schemas.filter((schema) => schema !== undefined);
+}
+
+/** The fields of the records the schemas describe; a list's are its items'. */
+export function recordFieldsOf(schemas: Iterable<DeclaredSchema>, model: ApiModel): Set<string> {
   const fields = new Set<string>();
-  for (const name of schemaNames) {
-    let schema = name ? byName.get(name) : undefined;
-    if (schema?.schemaType === 'array') schema = byName.get(schemaNameOf(schema.itemsRef) ?? '');
-    for (const p of schema?.configProperties ?? []) fields.add(p.jsonKey);
+  for (const schema of schemas) {
+    const kinds = kindsOf(model.answerSchema(schema), model.resolve);
+    const record = kinds.types.has('array') && kinds.items ? kindsOf(kinds.items, model.resolve) : kinds;
+    for (const key of Object.keys(record.properties)) fields.add(key);
   }
   return fields;
 }

@@ -1,16 +1,12 @@
-import type { DeclaredOperation, DeclaredSchema, HeaderConfig, ParameterConfig } from '@sandbox/contracts';
-import { namedSchemas } from '../model/namedSchemas.js';
+import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
 import type { Location, StyledParameter } from '../model/parameterStyles.js';
 import { type JsonSchema, toJsonSchema } from '../model/toJsonSchema.js';
-import { constraintsOf, refTo } from '../model/toSchemaObjects.js';
 import { mediaKind } from '../shared/mediaTypes.js';
-import type { DeployedApi, DeployedEndpoint } from './deployedApi.js';
 import { DELIMITERS, type FieldEncoding } from './prismFormEncoding.js';
 
-// What a request to one operation may carry, read from the model: the document's declared operation
-// when the API keeps one, else the catalog's rows written as the export writes them. Schemas are in
-// JSON Schema 2020-12 as a request sees them (a required `readOnly` property is not required);
-// references to named schemas stay `#/components/schemas/<name>`, for the validator's registry.
+// What a request to one operation may carry, read from its declared operation. Schemas are in JSON
+// Schema 2020-12 as a request sees them (a required `readOnly` property is not required); references
+// to named schemas stay `#/components/schemas/<name>`, for the validator's registry.
 
 export interface RequestModel {
   parameters: (StyledParameter & { required: boolean; deprecated?: true })[];
@@ -23,12 +19,8 @@ export interface RequestModel {
   };
 }
 
-/** Named schemas of the model, by name (declared, or the catalog's as the export writes them). */
+/** Named schemas of the model, by name. */
 export type NamedSchemas = ReadonlyMap<string, DeclaredSchema>;
-
-export function namedSchemasOf(api: DeployedApi): NamedSchemas {
-  return namedSchemas(api.declaredSchemas, api.schemas);
-}
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 
@@ -40,11 +32,11 @@ function defaultStyle(location: Location): string {
   return location === 'query' || location === 'cookie' ? 'form' : 'simple';
 }
 
-export function requestModelOf(endpoint: DeployedEndpoint): RequestModel {
-  return endpoint.operation ? declaredModel(endpoint.operation) : catalogModel(endpoint);
-}
-
-function declaredModel(operation: DeclaredOperation): RequestModel {
+/**
+ * What a request to the endpoint's operation may carry. Every endpoint has its operation (migration
+ * 022); the Lab may still ask of one read without it, which takes nothing.
+ */
+export function requestModelOf(operation: DeclaredOperation): RequestModel {
   const parameters = operation.parameters.flatMap((parameter) => {
     if (!LOCATIONS.has(parameter.in)) return [];
     if (parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return [];
@@ -99,40 +91,4 @@ function encodingsOf(declared: Record<string, unknown>): Record<string, FieldEnc
     };
   }
   return encodings;
-}
-
-function catalogModel(endpoint: DeployedEndpoint): RequestModel {
-  const styled = (
-    name: string,
-    location: Location,
-    required: boolean,
-    row: ParameterConfig | HeaderConfig,
-  ) => {
-    const type = row.dataType ?? 'string';
-    const schema: Record<string, unknown> = { type, ...constraintsOf(row, type) };
-    if (type === 'array') schema.items = 'itemsType' in row && row.itemsType ? { type: row.itemsType } : {};
-    // the catalog knows no styles: a list may come as repeated keys or comma-separated
-    return {
-      name,
-      in: location,
-      required,
-      style: defaultStyle(location),
-      explode: false,
-      schema,
-      json: false,
-    };
-  };
-  const [request] = endpoint.requests;
-  return {
-    parameters: [
-      ...endpoint.parameters.map((p) =>
-        styled(p.keyName, p.parameterType, p.isRequired || p.parameterType === 'path', p),
-      ),
-      ...endpoint.headers.map((h) => styled(h.headerKey, 'header', h.isRequired, h)),
-    ],
-    body: request && {
-      required: request.isRequired,
-      content: new Map([[request.contentType, request.schemaName ? refTo(request.schemaName) : true]]),
-    },
-  };
 }

@@ -7,14 +7,7 @@ import type { MediaKind } from '../shared/mediaTypes.js';
 import { type Chosen, type Preferences, responseFor } from './chooseResponse.js';
 import type { CompiledApi, CompiledEndpoint } from './compileApi.js';
 import type { CompiledMedia, CompiledResponse } from './compileResponses.js';
-import {
-  bodyOf,
-  configuredBody,
-  configuredSource,
-  inMediaType,
-  invalidAnswer,
-  sourceOf,
-} from './documentAnswer.js';
+import { bodyOf, inMediaType, invalidAnswer, listEnvelope, sourceOf } from './documentAnswer.js';
 import type { SandboxAnswer, SandboxRequest } from './exchange.js';
 import { filteredPage, filtersOf } from './filterRecords.js';
 import type { Negotiated } from './negotiate.js';
@@ -42,22 +35,14 @@ interface Call {
   stateless?: boolean;
 }
 
-/** The configured JSON body of a response: templates of stored records, lists' envelopes. */
-function generated(api: CompiledApi, response: CompiledResponse | undefined, name: string): unknown {
-  return configuredBody(response, undefined, api.model, name);
-}
-
-/** The body the chosen response declares, in its negotiated media type when it has one. */
-function declaredBody({ api, endpoint, chosen, media, preferences }: Call): unknown {
-  if (media) return bodyOf(media.media, preferences, api.model, endpoint.resourceName);
-  return configuredBody(chosen?.response, preferences, api.model, endpoint.resourceName);
+/** The body the chosen response declares in its negotiated media type; none when it declares no content. */
+function declaredBody({ api, endpoint, media, preferences }: Call): unknown {
+  return media && bodyOf(media.media, preferences, api.model, endpoint.resourceName);
 }
 
 /** Where declaredBody's body comes from. */
-function declaredSource({ api, chosen, media, preferences }: Call): AnswerSource {
-  return media
-    ? sourceOf(media.media, preferences, api.model)
-    : configuredSource(chosen?.response, preferences);
+function declaredSource({ api, media, preferences }: Call): AnswerSource {
+  return media ? sourceOf(media.media, preferences, api.model) : 'generated';
 }
 
 /**
@@ -75,7 +60,6 @@ function notFound(call: Call, key: string): SandboxAnswer {
     source: 'problem',
   };
   const media = responseFor(endpoint.responses, 404)?.response.media;
-  // an API imported before operations were kept declares no media types
   if (!media || media.available.length === 0) return own;
   const negotiated = media.choose(call.accept);
   if (!negotiated) return own;
@@ -93,15 +77,11 @@ function notFound(call: Call, key: string): SandboxAnswer {
 
 /**
  * The properties of the record an answer carries: those of the negotiated media type's declared
- * schema, else of the response's configured named schema (a response added in the product, an API
- * imported before operations were kept), through references and compositions.
+ * schema, through references and compositions.
  */
 function recordProperties(call: Call): Record<string, JsonSchema> {
-  const { api, chosen, media } = call;
-  const schema = media?.media.schema;
-  if (schema !== undefined) return api.model.propertiesOf(schema);
-  const name = media?.media.schemaName ?? chosen?.response.schemaName;
-  return name ? api.model.propertiesOf({ $ref: `#/components/schemas/${name}` }) : {};
+  const schema = call.media?.media.schema;
+  return schema === undefined ? {} : call.api.model.propertiesOf(schema);
 }
 
 const marked = (property: JsonSchema, keyword: 'readOnly' | 'writeOnly') =>
@@ -172,7 +152,7 @@ function asList(
   records: SandboxRecord[],
 ): unknown {
   if (!response?.listField) return records;
-  const template = generated(api, response, name);
+  const template = listEnvelope(response, api.model, name);
   return isRecord(template) ? { ...template, [response.listField]: records } : records;
 }
 

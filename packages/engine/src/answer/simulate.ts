@@ -65,13 +65,9 @@ export async function simulate(
   return answered;
 }
 
-/**
- * Whether a declared response has a body to answer with: a declared media type (for an API imported
- * before operations were kept, a configured schema or example).
- */
+/** Whether a declared response has a body to answer with: a declared media type. */
 function hasContent(response: CompiledResponse): boolean {
-  if (response.media) return response.media.available.length > 0;
-  return response.schemaName !== undefined || response.example !== undefined;
+  return response.media.available.length > 0;
 }
 
 /**
@@ -90,8 +86,7 @@ async function failure(status: number, call: MatchedCall, records: RecordStore):
   }
   const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
   // a failure answers even a client that accepts none of its types: in the first one declared
-  const media =
-    chosen.response.media?.choose(accept) ?? chosen.response.media?.choose(undefined) ?? undefined;
+  const media = chosen.response.media.choose(accept) ?? chosen.response.media.choose(undefined) ?? undefined;
   const answer = { body: undefined, chosen, media, preferences: { code: status }, accept };
   return respondTo(call, api.model.forRequest(request), answer, records);
 }

@@ -10,6 +10,7 @@ import type {
   DeclaredRequestBody,
   DeclaredResponse,
 } from '@sandbox/contracts';
+import { recordMediaTypeOf } from '../shared/mediaTypes.js';
 import { type DeclareContext, effectiveSecurity, statusKey } from './declareOperation.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json } from './resolveRef.js';
@@ -252,6 +253,14 @@ function toResponse(
       media.example = examples[mediaType];
     }
     response.content[mediaType] = media;
+  }
+  // the media type records are kept in answers the first example when none is its own (a `*/*`
+  // example answers `text/plain`), as Prism answers it
+  const kept = recordMediaTypeOf(produces.length > 0 ? produces : Object.keys(examples));
+  const first = Object.keys(examples)[0];
+  if (kept !== undefined && first !== undefined && Object.hasOwn(response.content, kept)) {
+    const media = response.content[kept];
+    if (!('example' in media)) media.example = examples[first];
   }
   return response;
 }

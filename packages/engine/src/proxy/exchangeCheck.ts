@@ -97,7 +97,7 @@ export function checkResponse(
     responses.fallback;
   if (!declared) return [undeclaredStatus(route.endpoint, answer.status)];
   const contentType = headerText(answer.headers['content-type']);
-  const contents = declared.media?.media ?? [];
+  const contents = declared.media.media;
   return [
     ...(contents.length > 0 ? mediaTypeViolations(contents, contentType) : []),
     ...answerBodyViolations(api, contents, contentType, answer),

@@ -50,3 +50,8 @@ export function concreteOf(range: string, structured: boolean): string {
   if (essence === 'image/*') return 'image/png';
   return 'application/octet-stream';
 }
+
+/** Of several media types, JSON is the one records are kept in (and the catalog kept); else the first. */
+export function recordMediaTypeOf(types: string[]): string | undefined {
+  return types.find((t) => t === 'application/json') ?? types.find((t) => t.includes('json')) ?? types[0];
+}
