@@ -1,7 +1,8 @@
-import type { ApiMaster, DeclaredOperation } from '@sandbox/contracts';
+import { type ApiMaster, type DeclaredOperation, reimportPaths } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
+import { multipartBody } from '../../test/support/catalog.js';
 import { designer, sandboxOf } from '../../test/support/design.js';
 import { designPetShop } from '../../test/support/designedApi.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
@@ -12,7 +13,7 @@ import { declareFromRows } from './declareFromRows.js';
 import { moveAnswersIntoModel } from './moveAnswersIntoModel.js';
 
 // The sandbox answers from an API's model alone. A path parameter mapped to a record field in the
-// Params form finds records by that field; migration 024 moves into the model what an older release
+// Params form finds records by that field; migration 025 moves into the model what an older release
 // kept in the rows alone (such a mapping, a response added to the rows alone), so the API answers
 // as it did.
 
@@ -61,7 +62,31 @@ describe.each(dialects)('answers from the model alone, on %s', (dialect) => {
     expect(document.paths['/pets/{petId}'].get.parameters[0]['x-sandbox-record-field']).toBe('name');
   });
 
-  it('answers as before once migration 024 moves what an older release kept in its rows', async () => {
+  it('keeps finding records by the mapped field after a re-import of a document without the mapping', async () => {
+    const d = designer(older, auth);
+    const api = await designPetShop(d, 'Mapped, then updated from a file');
+    await mapPetIdToName(d, api);
+    const document = await d.expectStatus(200, 'GET', `/api/api-config-master/${api.id}/openapi`);
+    // the team's own document, as they keep it: it does not say how the sandbox finds a pet
+    for (const parameter of document.paths['/pets/{petId}'].get.parameters)
+      delete parameter['x-sandbox-record-field'];
+    const { payload, headers } = await multipartBody(
+      {},
+      { name: 'pets.json', content: JSON.stringify(document) },
+    );
+    const updated = await older.server.inject({
+      method: 'POST',
+      url: reimportPaths.upload(api.id),
+      payload,
+      headers: { ...headers, ...auth },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const sandbox = sandboxOf(older, api);
+    expect((await sandbox('POST', '/pets', { name: 'Rex' })).statusCode).toBe(201);
+    expect((await sandbox('GET', '/pets/Rex')).statusCode).toBe(200);
+  });
+
+  it('answers as before once migration 025 moves what an older release kept in its rows', async () => {
     const d = designer(older, auth);
     const api = await designPetShop(d, 'Kept by an older release');
     const one = await mapPetIdToName(d, api);

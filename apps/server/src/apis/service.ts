@@ -399,5 +399,6 @@ export { parameterRows, toHeader, toParameter, toResponse } from './endpointRows
 export { type DocumentImporter, documentOfForm, importDocumentFields, readImportForm } from './importForm.js';
 export type { LoadedApi } from './loadDeployedApi.js';
 export { type Place, removeResponse, writeParameters } from './operationEdits.js';
+export { writeRecordFields } from './recordFields.js';
 export { insertSchemas, loadDeclaredSchemas, loadSchemas, saveSchemaProperties } from './schemaStore.js';
 export type { ApiMeta } from './store.js';

@@ -8,6 +8,7 @@ import {
   toHeader,
   toParameter,
   toResponse,
+  writeRecordFields,
 } from '../apis/service.js';
 import type { Database, EndpointsTable } from '../db/schema.js';
 import { markHandAdded, parseBaseline } from '../import/service.js';
@@ -351,5 +352,7 @@ export async function writeReimport(
   );
   for (const { id, set } of endpoints.edited)
     await trx.updateTable('endpoints').set(set).where('id', '=', id).execute();
+  // the Params form's mappings the merge kept in the rows are written into the model the sandbox reads
+  await writeRecordFields(trx, apiMasterId);
   return true;
 }
