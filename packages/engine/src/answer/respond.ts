@@ -222,7 +222,7 @@ const isPlain = (value: unknown) => typeof value === 'string' || typeof value ==
 
 /**
  * Whether a record may be the answer: a value of the schema the negotiated answer declares (always,
- * for an answer without a schema, or an API imported before its operations were kept).
+ * for an answer without a schema).
  */
 function answers(call: Call, record: unknown): boolean {
   const schema = call.media?.media.schema;

@@ -417,8 +417,7 @@ function quoted(text: string): string {
 
 /**
  * The check of each operation of one API, compiled once per distinct requirement list: most operations
- * share the document's. None for an operation that declares no security (or was imported before the
- * document's operations were kept): such a request pays nothing.
+ * share the document's. None for an operation that declares no security: such a request pays nothing.
  */
 export function securityCompiler(schemes: Record<string, SecurityScheme>) {
   const compiled = new Map<string, SecurityCheck | undefined>();
