@@ -8,7 +8,7 @@ import { removeResponse } from './operationEdits.js';
 import { writeRecordFields } from './recordFields.js';
 import { createApiStore } from './store.js';
 
-// What the sandbox read of an API's rows besides its model, moved into the model (migration 024), so
+// What the sandbox read of an API's rows besides its model, moved into the model (migration 025), so
 // that it answers from the model alone and answers as before:
 // - which record field a path parameter finds (the Params form's mapping): on the declared parameter;
 // - the responses an older release added or removed in the rows alone (before design calls wrote the
@@ -80,12 +80,7 @@ function referencedNames(value: unknown, into: Set<string>): Set<string> {
 async function moveResponses(db: Kysely<Database>, apiMasterId: number): Promise<Set<string>> {
   const store = createApiStore(db);
   const [endpoints, rows] = await Promise.all([
-    db
-      .selectFrom('endpoints')
-      .select(['id', 'operation'])
-      .where('api_master_id', '=', apiMasterId)
-      .where('operation', 'is not', null)
-      .execute(),
+    db.selectFrom('endpoints').select(['id', 'operation']).where('api_master_id', '=', apiMasterId).execute(),
     db
       .selectFrom('endpoint_responses as r')
       .innerJoin('endpoints as e', 'e.id', 'r.endpoint_id')
@@ -98,7 +93,7 @@ async function moveResponses(db: Kysely<Database>, apiMasterId: number): Promise
   for (const row of rows) rowsOf.set(row.endpoint_id, [...(rowsOf.get(row.endpoint_id) ?? []), row]);
   const names = new Set<string>();
   for (const endpoint of endpoints) {
-    const operation = JSON.parse(endpoint.operation as string) as DeclaredOperation;
+    const operation = JSON.parse(endpoint.operation) as DeclaredOperation;
     const own = rowsOf.get(endpoint.id) ?? [];
     const written = withRowResponses(operation, own);
     if (written !== operation) await store.editOperation(endpoint.id, (read) => withRowResponses(read, own));
@@ -107,7 +102,7 @@ async function moveResponses(db: Kysely<Database>, apiMasterId: number): Promise
   return names;
 }
 
-/** Moves into every API's model what its answers read of its rows (migration 024). */
+/** Moves into every API's model what its answers read of its rows (migration 025). */
 export async function moveAnswersIntoModel(db: Kysely<Database>): Promise<void> {
   const apis = await db.selectFrom('api_masters').select('id').orderBy('id').execute();
   for (const { id } of apis) {

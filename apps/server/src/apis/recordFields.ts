@@ -94,11 +94,10 @@ export async function writeRecordFields(
     .select(['id', 'operation'])
     .where('api_master_id', '=', apiMasterId)
     .where('id', 'in', [...fields.keys()])
-    .where('operation', 'is not', null)
     .execute();
   for (const endpoint of endpoints) {
     const own = fields.get(endpoint.id) as Map<string, string | null>;
-    const operation = JSON.parse(endpoint.operation as string) as DeclaredOperation;
+    const operation = JSON.parse(endpoint.operation) as DeclaredOperation;
     if (withRecordFields(operation, own) === operation) continue;
     await store.editOperation(endpoint.id, (read) => withRecordFields(read, own));
   }

@@ -100,14 +100,14 @@ export interface Side {
   schemas: SchemaMaster[];
   /**
    * The names of the document's own schemas (`components.schemas`); the others were made up for a
-   * body written inline, and belong to their endpoint. Null: not known, every schema is named.
+   * body written inline, and belong to their endpoint.
    */
-  named: ReadonlySet<string> | null;
+  named: ReadonlySet<string>;
 }
 
 /** The shape of a body's schema: its name, and its content when written inline (its change is the endpoint's). */
 function bodyShape(side: Side, schemaName: string | null): unknown {
-  if (!schemaName || side.named === null || side.named.has(schemaName)) return schemaName;
+  if (!schemaName || side.named.has(schemaName)) return schemaName;
   const inline = side.schemas.find((s) => s.schemaName === schemaName);
   return inline ? JSON.parse(schemaShape(inline)) : schemaName;
 }
@@ -181,8 +181,7 @@ export async function summarise(stored: Side, next: Side): Promise<ReimportSumma
   const giveWay = turns();
   const old = new Map(stored.endpoints.map((e) => [endpointKey(e), e]));
   const now = new Set(next.endpoints.map(endpointKey));
-  const namedOf = (side: Side) =>
-    side.schemas.filter((s) => side.named === null || side.named.has(s.schemaName));
+  const namedOf = (side: Side) => side.schemas.filter((s) => side.named.has(s.schemaName));
   const shapes = new Map<SchemaMaster, string>();
   for (const schema of [...namedOf(stored), ...namedOf(next)]) {
     shapes.set(schema, schemaShape(schema));

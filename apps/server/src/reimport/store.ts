@@ -155,17 +155,12 @@ export async function loadStoredApi(db: Executor, apiMasterId: number): Promise<
     updatedAt: api.updated_at,
     endpoints: [...endpoints.values()],
     schemas,
-    named: namedSchemas(declared),
+    named: new Set(Object.keys(declared)),
     baseline,
     declared,
   };
   if (baseline) await markHandAdded(stored, baseline);
   return stored;
-}
-
-/** The names of a model's schemas; null for an API kept without a model (every schema counts as named). */
-export function namedSchemas(declared: DeclaredSchemas | undefined): Set<string> | null {
-  return declared ? new Set(Object.keys(declared)) : null;
 }
 
 // each endpoint row carries its declared operation, a few KB of JSON: fewer rows a statement
