@@ -40,7 +40,6 @@ function runBundle() {
   });
   const module = new Module(bundle);
   module.filename = bundle;
-  module.paths = Module._nodeModulePaths(dirname(bundle));
   const require = Module.createRequire(bundle);
   script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle));
   // after the bundle's first turn: the code it compiled to start is kept too
