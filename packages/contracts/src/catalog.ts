@@ -27,7 +27,7 @@ export const ZBodyProperty: z.ZodType<BodyProperty> = z.lazy(() =>
     maxLength: z.number().int().nonnegative().nullable().optional(),
     defaultValue: z.string().nullable().optional(),
     isMandatory: z.boolean(),
-    /** `#/components/schemas/Address`: the last segment names a schema of the same API. */
+    /** `#/components/schemas/Address` (schemaRef): names a schema of the same API. */
     refProperties: z.string().nullable().optional(),
     /** For arrays: the type of the items (their schema, when objects, is refProperties or configProperties). */
     itemsType: z.enum(PROPERTY_TYPES).nullable().optional(),

@@ -1,7 +1,8 @@
 // An operation as the imported document declares it, in OpenAPI 3.x form whatever the document's
 // version: what the sandbox answers from (media types, named examples, response headers, security).
 // Every `$ref` is resolved in place except a schema's reference to a named schema, which stays
-// `{ $ref: '#/components/schemas/<name>' }`, <name> (unescaped) being the API's schema of that name.
+// `{ $ref: schemaRef(name) }` (`#/components/schemas/<name>`, the name escaped as a JSON Pointer's
+// segment), name being the API's schema of that name.
 
 /** A schema as written (OpenAPI 3.0 or 3.1 dialect); references to named schemas stay references. */
 export type DeclaredSchema = { [keyword: string]: unknown } | boolean;

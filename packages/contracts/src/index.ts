@@ -11,6 +11,7 @@ export * from './lab.js';
 export * from './messages.js';
 export * from './reimport.js';
 export * from './requestLog.js';
+export * from './schemaRef.js';
 export * from './team.js';
 export * from './testdata.js';
 export * from './tokens.js';

@@ -1,6 +1,6 @@
 import type { HttpMethodName } from '@sandbox/contracts';
-import { loadSchemaClosure, schemaNameOf } from '@sandbox/engine/model/schemaClosure';
-import { isJsonObject } from '@sandbox/engine/shared/jsonObjects';
+import { referencedNames } from '@sandbox/engine/model/namedSchemas';
+import { loadSchemaClosure } from '@sandbox/engine/model/schemaClosure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { declaredOperationOf, declaredSchemasOf } from './modelOfRows.js';
@@ -76,18 +76,3 @@ export async function declareFromRows(db: Kysely<Database>): Promise<void> {
       .execute();
   }
 }
-
-/** The named schemas a value's `$ref`s point to. */
-function referencedNames(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) referencedNames(item, into);
-  else if (isJsonObject(value))
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_PREFIX)) {
-        const name = schemaNameOf(child);
-        if (name !== null) into.add(name);
-      } else referencedNames(child, into);
-    }
-  return into;
-}
-
-const SCHEMA_PREFIX = '#/components/schemas/';

@@ -7,6 +7,7 @@ import {
   type ResponseConfig,
   routeShape,
   type SchemaMaster,
+  schemaRef,
   type ZDesignHeaderRows,
   type ZDesignParameterRows,
   type ZDesignResponseCreate,
@@ -389,7 +390,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
           schemaName: newName,
           configProperties: renameReferences(properties, schemaName, newName),
         };
-        if (schemaNameOf(next.itemsRef) === schemaName) next.itemsRef = `#/components/schemas/${newName}`;
+        if (schemaNameOf(next.itemsRef) === schemaName) next.itemsRef = schemaRef(newName);
         refuseUnrunnablePatterns(next.configProperties, stored.configProperties);
         const others = await checkSchemas(tx, api.id, next, schemaName);
 
@@ -493,7 +494,7 @@ export function createDesignService({ db, apiOf, endpointOf, endpointDetail, cha
       const renamed: SchemaMaster = {
         ...other,
         configProperties: renameReferences(other.configProperties, from, to),
-        ...(schemaNameOf(other.itemsRef) === from ? { itemsRef: `#/components/schemas/${to}` } : {}),
+        ...(schemaNameOf(other.itemsRef) === from ? { itemsRef: schemaRef(to) } : {}),
         ...(other.composition && {
           composition: {
             ...other.composition,

@@ -194,6 +194,37 @@ describe.each(dialects)('editing an imported API through its forms on %s', (dial
     expect(await exportOf(id)).toEqual(expected);
   });
 
+  it('refers to a schema named with a slash, chosen in the Responses form, by its escaped pointer', async () => {
+    const document = JSON.stringify(annotatedPetstore()).replaceAll('schemas/Pet"', 'schemas/pets~1Pet"');
+    const named = JSON.parse(document);
+    named.components.schemas['pets/Pet'] = named.components.schemas.Pet;
+    delete named.components.schemas.Pet;
+    const { api, call } = await deploy(app, auth, JSON.stringify(named));
+    const order = await endpointOf(api.id, 'POST', '/store/order');
+    const ok = order.responseConfigList.find((r) => r.responseCode === '200');
+    const edited = await app.server.inject({
+      method: 'POST',
+      url: `/api/api-config/${ok?.id}/update-response-code/200`,
+      headers: auth,
+      payload: { responseSchemaName: 'pets/Pet' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const answered = await call('POST', '/store/order', {
+      body: { petId: 1, quantity: 2 },
+      headers: { accept: 'application/json' },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toEqual(
+      expect.objectContaining({ name: expect.any(String), photoUrls: expect.any(Array) }),
+    );
+    const exported = await exportOf(api.id);
+    expect(exported.paths['/store/order'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/pets~1Pet',
+    });
+    expect(JSON.stringify(exported)).not.toContain('schemas/pets/Pet');
+  });
+
   it('answers from the edited schema on the next request to the deployed API', async () => {
     const { api, call } = await deploy(app, auth, JSON.stringify(annotatedPetstore()));
     const order = { body: { petId: 1, quantity: 2 } };

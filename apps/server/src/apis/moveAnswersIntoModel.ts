@@ -1,6 +1,11 @@
-import type { DeclaredMediaType, DeclaredOperation, DeclaredResponse } from '@sandbox/contracts';
+import {
+  type DeclaredMediaType,
+  type DeclaredOperation,
+  type DeclaredResponse,
+  schemaRef,
+} from '@sandbox/contracts';
 import { applyResponseEdit } from '@sandbox/engine/model/applyResponseEdit';
-import { componentNameOf } from '@sandbox/engine/shared/jsonObjects';
+import { referencedNames } from '@sandbox/engine/model/namedSchemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { declareReferenced } from './declareReferenced.js';
@@ -42,7 +47,7 @@ export function withRowResponses(operation: DeclaredOperation, rows: ResponseRow
       const response = edited.responses[row.code] as DeclaredResponse;
       response.content = {
         [row.content_type]: {
-          ...(row.schema_name && { schema: { $ref: `#/components/schemas/${row.schema_name}` } }),
+          ...(row.schema_name && { schema: { $ref: schemaRef(row.schema_name) } }),
           ...(row.example !== null && { example: JSON.parse(row.example) }),
         },
       };
@@ -62,19 +67,6 @@ export function withRowResponses(operation: DeclaredOperation, rows: ResponseRow
     }
   }
   return edited;
-}
-
-/** The names of the schemas a declared value refers to (`#/components/schemas/<name>`). */
-function referencedNames(value: unknown, into: Set<string>): Set<string> {
-  if (Array.isArray(value)) for (const item of value) referencedNames(item, into);
-  else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) {
-      const name = key === '$ref' && typeof child === 'string' ? componentNameOf(child) : undefined;
-      if (name !== undefined) into.add(name);
-      else referencedNames(child, into);
-    }
-  }
-  return into;
 }
 
 async function moveResponses(db: Kysely<Database>, apiMasterId: number): Promise<Set<string>> {

@@ -1,4 +1,4 @@
-import { type BodyProperty, designMessages, type SchemaMaster } from '@sandbox/contracts';
+import { type BodyProperty, designMessages, type SchemaMaster, schemaRef } from '@sandbox/contracts';
 import { schemaNameOf } from '@sandbox/engine/model/schemaClosure';
 import { Invalid } from '../http/errors.js';
 
@@ -25,7 +25,7 @@ export function refuseUnknownReferences(
 ) {
   const check = (ref: string | null | undefined) => {
     const name = schemaNameOf(ref);
-    if (name !== null && !names.has(name)) throw new Invalid(designMessages.schemaUnknown(name));
+    if (name !== undefined && !names.has(name)) throw new Invalid(designMessages.schemaUnknown(name));
   };
   check(schema.itemsRef);
   const visit = (properties: BodyProperty[]) => {
@@ -46,7 +46,7 @@ function requiredReferences(properties: BodyProperty[], path: string): { name: s
     if (!property.isMandatory || property.nullable || property.jsonKeyType === 'array') return [];
     const via = `${path}.${property.jsonKey}`;
     const name = schemaNameOf(property.refProperties);
-    if (name !== null) return [{ name, via }];
+    if (name !== undefined) return [{ name, via }];
     return property.configProperties ? requiredReferences(property.configProperties, via) : [];
   });
 }
@@ -99,22 +99,19 @@ export function schemaUserOf(name: string, schemas: SchemaMaster[]): string | nu
 export function renameReferences(properties: BodyProperty[], from: string, to: string): BodyProperty[] {
   return properties.map((property) => ({
     ...property,
-    ...(schemaNameOf(property.refProperties) === from && { refProperties: `#/components/schemas/${to}` }),
+    ...(schemaNameOf(property.refProperties) === from && { refProperties: schemaRef(to) }),
     ...(property.configProperties && {
       configProperties: renameReferences(property.configProperties, from, to),
     }),
   }));
 }
 
-const REF_PREFIX = '#/components/schemas/';
-const escapeName = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
-
 /**
  * A document part (a declared operation or schema) with every `$ref` to schema `from` made one to
  * `to` (null: tells only whether there is one, through `found`).
  */
 export function rewriteSchemaRefs<T>(value: T, from: string, to: string | null, found = { any: false }): T {
-  const target = REF_PREFIX + escapeName(from);
+  const target = schemaRef(from);
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
@@ -122,7 +119,7 @@ export function rewriteSchemaRefs<T>(value: T, from: string, to: string | null, 
       Object.entries(node).map(([key, inner]) => {
         if (key === '$ref' && inner === target) {
           found.any = true;
-          return [key, to === null ? inner : REF_PREFIX + escapeName(to)];
+          return [key, to === null ? inner : schemaRef(to)];
         }
         return [key, walk(inner)];
       }),

@@ -1,4 +1,4 @@
-import type { CopilotInput } from '@sandbox/contracts';
+import { type CopilotInput, schemaRef } from '@sandbox/contracts';
 import { exampleUuid, type Field, fieldFor } from './fieldTypes.js';
 import { filtersNamedIn, mentionsPaging, singular } from './inferFields.js';
 import {
@@ -16,7 +16,7 @@ type Endpoint = CopilotInput['endpoints'][number];
 // The built-in Copilot (DESIGN §7): without an AI service, the same input still gives a useful
 // OpenAPI 3 document, the same one every time.
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: string) => ({ $ref: schemaRef(name) });
 const json = (schema: unknown, example?: unknown) => ({
   'application/json': example === undefined ? { schema } : { schema, example },
 });

@@ -1,4 +1,4 @@
-import { COPILOT_TEST_DATA_ROWS, copilotMessages } from '@sandbox/contracts';
+import { COPILOT_TEST_DATA_ROWS, copilotMessages, schemaRef } from '@sandbox/contracts';
 import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
 import { ApiValidator, type ValueCheck } from '@sandbox/engine/answer/requestValidator';
 import type { ApiModel } from '@sandbox/engine/model/apiModel';
@@ -61,7 +61,7 @@ export function remoteRows(
 ): Promise<Row[]> {
   const schema = JSON.stringify(selfContained(named, schemaName, 'response'), null, 2);
   const check = new ApiValidator(named, 'response').compileValue({
-    $ref: `#/components/schemas/${schemaName}`,
+    $ref: schemaRef(schemaName),
   });
   return askWithOneRetry(
     chat,

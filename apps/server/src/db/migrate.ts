@@ -26,6 +26,7 @@ import * as declaredModels from './migrations/022_declared_models.js';
 import * as hostedProxy from './migrations/023_hosted_proxy.js';
 import * as declaredModelsEverywhere from './migrations/024_declared_models_everywhere.js';
 import * as answersFromModel from './migrations/025_answers_from_model.js';
+import * as escapedSchemaRefs from './migrations/026_escaped_schema_refs.js';
 
 // Versioned migrations, applied in name order at start-up on either dialect.
 const migrations = {
@@ -54,6 +55,7 @@ const migrations = {
   '023_hosted_proxy': hostedProxy,
   '024_declared_models_everywhere': declaredModelsEverywhere,
   '025_answers_from_model': answersFromModel,
+  '026_escaped_schema_refs': escapedSchemaRefs,
 };
 
 /** Applies the migrations not yet applied; `deps` gives those that apply a capability's rules. */

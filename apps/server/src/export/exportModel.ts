@@ -31,8 +31,7 @@ export interface ModelDocument {
 }
 
 /** A named schema's reference in the written document: a JSON pointer, `/` and `~` escaped. */
-const refTo = (name: string) => `#/components/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-const toSchema = (schema: DeclaredSchema) => toJsonSchema(schema, 'both', refTo);
+const toSchema = (schema: DeclaredSchema) => toJsonSchema(schema, 'both');
 
 export function exportModel(model: ApiModel): ModelDocument {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -1,4 +1,4 @@
-import type { EndpointDetail, TestDataSet, TestDataTarget } from '@sandbox/contracts';
+import { type EndpointDetail, schemaRef, type TestDataSet, type TestDataTarget } from '@sandbox/contracts';
 import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
 import { ApiValidator } from '@sandbox/engine/answer/requestValidator';
 import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchemas';
@@ -41,7 +41,7 @@ function columnsOf(detail: EndpointDetail, target: TestDataTarget, named: NamedS
   }
   const keys = master.configProperties.map((p) => p.jsonKey);
   const validator = new ApiValidator(named, target);
-  const { properties } = kindsOf({ $ref: `#/components/schemas/${recordName}` }, validator.resolve);
+  const { properties } = kindsOf({ $ref: schemaRef(recordName) }, validator.resolve);
   const schemas = Object.fromEntries(keys.map((key) => [key, properties[key] ?? true]));
   // cells may be left empty: a row is its columns' values, none of them required
   const check = validator.compileValue({ type: 'object', properties: schemas });

@@ -1,7 +1,12 @@
-import { type Behaviour, type DeclaredSchema, HTTP_METHODS, type HttpMethod } from '@sandbox/contracts';
+import {
+  type Behaviour,
+  type DeclaredSchema,
+  HTTP_METHODS,
+  type HttpMethod,
+  schemaNameOfRef,
+} from '@sandbox/contracts';
 import { ApiModel } from '../model/apiModel.js';
 import { recordFieldOf } from '../model/recordFieldExtension.js';
-import { componentNameOf } from '../shared/jsonObjects.js';
 import { type CompiledResponses, compileResponses } from './compileResponses.js';
 import { type DeployedApi, type DeployedEndpoint, linkedIds } from './deployedApi.js';
 import { Router } from './matchRoute.js';
@@ -82,7 +87,7 @@ function resourceNameOf(path: string): string {
 /** Finds the document's named schema that a declared `$ref` names, as written: its `xml` objects name XML elements. */
 function schemaResolver(declared: DeployedApi['declaredSchemas']): ResolveSchema {
   return (ref) => {
-    const name = componentNameOf(ref);
+    const name = schemaNameOfRef(ref);
     return name === undefined ? undefined : declared.get(name);
   };
 }

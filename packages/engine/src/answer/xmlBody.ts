@@ -1,5 +1,6 @@
+import { schemaNameOfRef } from '@sandbox/contracts';
 import { XMLBuilder } from 'fast-xml-parser';
-import { componentNameOf, isJsonObject as isJson } from '../shared/jsonObjects.js';
+import { isJsonObject as isJson } from '../shared/jsonObjects.js';
 
 // A value written as XML the way its schema's `xml` objects say (OpenAPI 3 "XML Object"): element
 // names, attributes, wrapped arrays, namespaces and prefixes. The value leads and the schema only
@@ -57,7 +58,7 @@ function viewOf(schema: unknown, resolve: ResolveSchema): View {
   let component: string | undefined;
   for (let hops = 0; typeof current.$ref === 'string' && hops < MAX_REF_HOPS; hops++) {
     const ref: string = current.$ref;
-    component ??= componentNameOf(ref);
+    component ??= schemaNameOfRef(ref);
     const target = resolve(ref);
     if (!isJson(target)) break;
     current = target;

@@ -15,7 +15,7 @@ function openApi(paths: Record<string, unknown>, extra: Record<string, unknown> 
 }
 
 describe('the declared operation of an OpenAPI 3 document', () => {
-  it('names a referenced schema as the catalog does, escaped names included', () => {
+  it('refers to a schema whose name holds a slash by its escaped pointer', () => {
     const api = importJson(
       openApi(
         {
@@ -38,7 +38,7 @@ describe('the declared operation of an OpenAPI 3 document', () => {
       ),
     );
     const schema = operationOf(api, 'GET', '/files').responses['200']?.content?.['application/json']?.schema;
-    expect(schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/file/entry' } });
+    expect(schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/file~1entry' } });
     expect(api.schemas.map((s) => s.schemaName)).toContain('file/entry');
   });
 

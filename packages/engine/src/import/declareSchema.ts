@@ -1,9 +1,8 @@
-import { type DeclaredSchema, type DeclaredSchemas, MAX_IMPORT_BYTES } from '@sandbox/contracts';
+import { type DeclaredSchema, type DeclaredSchemas, MAX_IMPORT_BYTES, schemaRef } from '@sandbox/contracts';
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from '../model/schemaKeywords.js';
 import { ImportError, refuseDeepNesting } from './ImportError.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located } from './resolveRef.js';
-import { schemaRef } from './schemaContext.js';
 import type { SchemaCatalog } from './toSchemas.js';
 
 /**

@@ -1,13 +1,10 @@
-// JSON pointers (RFC 6901) written as URI fragments, the way `$ref` and error details spell them.
+import { escapePointerSegment } from '@sandbox/contracts';
 
-export function escapeSegment(segment: string): string {
-  if (!segment.includes('~') && !segment.includes('/')) return segment;
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
+// JSON pointers (RFC 6901) written as URI fragments, the way `$ref` and error details spell them.
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let result = pointer;
-  for (const segment of segments) result += `/${escapeSegment(String(segment))}`;
+  for (const segment of segments) result += `/${escapePointerSegment(String(segment))}`;
   return result;
 }
 

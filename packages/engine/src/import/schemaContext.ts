@@ -3,12 +3,6 @@ import type { ImportWarnings } from './importWarnings.js';
 import { childPointer } from './pointer.js';
 import { isObject, type Json, type Located, type RefResolver } from './resolveRef.js';
 
-export const SCHEMA_REF_PREFIX = '#/components/schemas/';
-
-export function schemaRef(name: string): string {
-  return SCHEMA_REF_PREFIX + name;
-}
-
 /** A schema as the converter sees it: a named component, or an inline schema, possibly nullable. */
 export interface SchemaView {
   /** The component it refers to; `schema` is then the referring object (its description, default). */

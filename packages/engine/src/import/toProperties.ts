@@ -1,4 +1,4 @@
-import type { BodyProperty } from '@sandbox/contracts';
+import { type BodyProperty, schemaRef } from '@sandbox/contracts';
 import type { SchemaShape } from './collectShape.js';
 import { collectShape } from './collectShape.js';
 import { refuseDeepNesting } from './ImportError.js';
@@ -6,7 +6,7 @@ import { pascalCase } from './names.js';
 import { childPointer } from './pointer.js';
 import { impliedType, readConstraints } from './readConstraints.js';
 import type { Located } from './resolveRef.js';
-import { hasComposition, isTuple, type SchemaContext, type SchemaView, schemaRef } from './schemaContext.js';
+import { hasComposition, isTuple, type SchemaContext, type SchemaView } from './schemaContext.js';
 
 /** `hint` is the name of what owns these properties, to name the schemas synthesized below them. */
 export function toProperties(

@@ -1,4 +1,4 @@
-import type { BodyProperty, PropertyType, SchemaMaster } from '@sandbox/contracts';
+import { type BodyProperty, type PropertyType, type SchemaMaster, schemaRef } from '@sandbox/contracts';
 import { collectShape, type SchemaShape } from './collectShape.js';
 import { ImportError, refuseDeepNesting } from './ImportError.js';
 import type { ImportWarnings } from './importWarnings.js';
@@ -18,7 +18,6 @@ import {
   readableSchema,
   type SchemaContext,
   type SchemaView,
-  schemaRef,
 } from './schemaContext.js';
 import { toProperties } from './toProperties.js';
 

@@ -1,4 +1,4 @@
-import type { DeclaredSchema } from '@sandbox/contracts';
+import { type DeclaredSchema, schemaRef } from '@sandbox/contracts';
 import { isJsonObject } from '../shared/jsonObjects.js';
 import { checking, conforms } from './generate/conforms.js';
 import { generateValue } from './generate/generate.js';
@@ -7,8 +7,6 @@ import { type JsonSchema, toJsonSchema } from './toJsonSchema.js';
 
 // One deployed API's model as answers read it: its named schemas in JSON Schema 2020-12 (converted
 // once each, when first reached) and the values generated from them.
-
-const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** What makes two requests the same one, for an API answering deterministically. */
 export interface RequestKey {
@@ -112,7 +110,7 @@ export class ApiModel {
 
   /** A value of the named schema `name` of the model. */
   generateNamed(schemaName: string, name: string): unknown {
-    return this.generate({ $ref: SCHEMA_PREFIX + schemaName }, name);
+    return this.generate({ $ref: schemaRef(schemaName) }, name);
   }
 
   /** Whether a document's example is a value of its schema: one that is not is not answered. */

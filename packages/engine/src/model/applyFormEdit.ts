@@ -1,5 +1,5 @@
-import type { BodyProperty, DeclaredSchema } from '@sandbox/contracts';
-import { componentNameOf, isJsonObject } from '../shared/jsonObjects.js';
+import { type BodyProperty, type DeclaredSchema, schemaNameOfRef } from '@sandbox/contracts';
+import { isJsonObject } from '../shared/jsonObjects.js';
 import { decodeDefault } from './decodeDefault.js';
 
 // The Body form's fields are a view of the model (the declared schema): saving the form writes each
@@ -183,7 +183,7 @@ function editProperty(
   const changed = (field: keyof BodyProperty) => !before || !same(before[field], after[field]);
   const { node } = place;
   const isArray = after.jsonKeyType === 'array';
-  const reference = after.refProperties ? componentNameOf(after.refProperties) : undefined;
+  const reference = after.refProperties ? schemaNameOfRef(after.refProperties) : undefined;
   const writable = !after.refProperties || (reference !== undefined && named.has(reference));
   if (changed('refProperties') && writable)
     writeReference(isArray ? itemsOf(node) : node, after.refProperties);

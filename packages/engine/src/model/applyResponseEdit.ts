@@ -1,4 +1,4 @@
-import type { DeclaredOperation, DeclaredResponse } from '@sandbox/contracts';
+import { type DeclaredOperation, type DeclaredResponse, schemaRef } from '@sandbox/contracts';
 
 // The Responses panel's code, description and schema are views of the declared operation's responses.
 
@@ -42,5 +42,5 @@ function writeSchema(response: DeclaredResponse, schemaName: string | null, cont
   }
   response.content ??= {};
   response.content[contentType] ??= {};
-  response.content[contentType].schema = { $ref: `#/components/schemas/${schemaName}` };
+  response.content[contentType].schema = { $ref: schemaRef(schemaName) };
 }

@@ -1,4 +1,11 @@
-import type { DeclaredSchema, DeclaredSchemas, SchemaMaster } from '@sandbox/contracts';
+import {
+  type DeclaredSchema,
+  type DeclaredSchemas,
+  escapePointerSegment,
+  type SchemaMaster,
+  schemaNameOfRef,
+  schemaRef,
+} from '@sandbox/contracts';
 import { isJsonObject } from '../shared/jsonObjects.js';
 import { kindsOf } from './parameterStyles.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
@@ -37,11 +44,9 @@ export function recordSchemaName(
     if (next === undefined) break;
     name = next;
   }
-  const { types } = kindsOf({ $ref: SCHEMA_PREFIX + name }, (n) => named.get(n) as JsonSchema | undefined);
+  const { types } = kindsOf({ $ref: schemaRef(name) }, (n) => named.get(n) as JsonSchema | undefined);
   return types.has('object') ? name : undefined;
 }
-
-const SCHEMA_PREFIX = '#/components/schemas/';
 
 /**
  * A named schema as one self-contained JSON Schema 2020-12 (the schemas it reaches under `$defs`):
@@ -53,8 +58,7 @@ export function selfContained(
   direction: Direction,
 ): Record<string, unknown> {
   const defs: Record<string, JsonSchema> = {};
-  const refTo = (target: string) =>
-    `#/$defs/${encodeURIComponent(target.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
+  const refTo = (target: string) => `#/$defs/${encodeURIComponent(escapePointerSegment(target))}`;
   const pending = [name];
   while (pending.length > 0 && Object.keys(defs).length < MAX_DEFS) {
     const next = pending.pop() as string;
@@ -70,3 +74,15 @@ export function selfContained(
 
 /** A prompt carries a record's schemas, not a whole document's. */
 const MAX_DEFS = 200;
+
+/** The named schemas a value (a declared operation, a schema) refers to, anywhere in it. */
+export function referencedNames(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) referencedNames(item, into);
+  else if (isJsonObject(value))
+    for (const [key, child] of Object.entries(value)) {
+      const name = key === '$ref' && typeof child === 'string' ? schemaNameOfRef(child) : undefined;
+      if (name !== undefined) into.add(name);
+      else referencedNames(child, into);
+    }
+  return into;
+}

@@ -1,16 +1,14 @@
-import type { BodyProperty, SchemaMaster } from '@sandbox/contracts';
+import { type BodyProperty, type SchemaMaster, schemaNameOfRef } from '@sandbox/contracts';
 
-/** The schema named by a `#/components/schemas/Name` reference: its last segment. */
-export function schemaNameOf(ref: string | null | undefined): string | null {
-  if (!ref) return null;
-  const last = ref.split('/').at(-1);
-  return last ? decodeURIComponent(last.replace(/~1/g, '/').replace(/~0/g, '~')) : null;
+/** The schema a row's reference (`refProperties`, `itemsRef`) names, if it has one. */
+export function schemaNameOf(ref: string | null | undefined): string | undefined {
+  return ref ? schemaNameOfRef(ref) : undefined;
 }
 
 /** Names of the schemas a schema refers to: nested refs, array items, oneOf/anyOf alternatives. */
 export function referencedSchemaNames(schema: SchemaMaster): string[] {
   const names = new Set<string>();
-  const add = (name: string | null) => {
+  const add = (name: string | undefined) => {
     if (name) names.add(name);
   };
   const visit = (props: BodyProperty[] | undefined) => {

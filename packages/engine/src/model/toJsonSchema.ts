@@ -1,5 +1,5 @@
-import type { DeclaredSchema, DeclaredSchemas } from '@sandbox/contracts';
-import { componentNameOf, isJsonObject } from '../shared/jsonObjects.js';
+import { type DeclaredSchema, type DeclaredSchemas, schemaNameOfRef, schemaRef } from '@sandbox/contracts';
+import { isJsonObject } from '../shared/jsonObjects.js';
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './schemaKeywords.js';
 
 // The model of an API's schemas is what its document declares (DeclaredSchema: OpenAPI 3.0 or 3.1
@@ -12,10 +12,10 @@ export type JsonSchema = Record<string, unknown> | boolean;
 /** Which side of the exchange a schema describes: `readOnly` is a response's, `writeOnly` a request's. */
 export type Direction = 'request' | 'response' | 'both';
 
-/** A named schema's reference, as the model writes it: `#/components/schemas/<name>`, name as written. */
+/** The named schema a schema refers to (`{ $ref: schemaRef(name) }`), when it is a reference to one. */
 export function nameOfRef(schema: unknown): string | undefined {
   if (!isJsonObject(schema) || typeof schema.$ref !== 'string') return undefined;
-  return componentNameOf(schema.$ref);
+  return schemaNameOfRef(schema.$ref);
 }
 
 /**
@@ -27,7 +27,7 @@ export function nameOfRef(schema: unknown): string | undefined {
 export function toJsonSchema(
   schema: DeclaredSchema,
   direction: Direction = 'both',
-  refTo: (name: string) => string = (name) => `#/components/schemas/${name}`,
+  refTo: (name: string) => string = schemaRef,
 ): JsonSchema {
   return convert(schema, { direction, refTo }, 0);
 }
@@ -72,7 +72,7 @@ function convert(schema: unknown, conversion: Conversion, depth: number): JsonSc
         Object.entries(value).map(([name, child]) => [name, convert(child, conversion, depth + 1)]),
       );
     } else if (key === '$ref' && typeof value === 'string') {
-      const name = componentNameOf(value);
+      const name = schemaNameOfRef(value);
       out.$ref = name === undefined ? value : conversion.refTo(name);
     } else {
       out[key] = value;

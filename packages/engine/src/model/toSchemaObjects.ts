@@ -1,4 +1,10 @@
-import type { BodyProperty, PropertyType, SchemaMaster, ValueConstraints } from '@sandbox/contracts';
+import {
+  type BodyProperty,
+  type PropertyType,
+  type SchemaMaster,
+  schemaRef,
+  type ValueConstraints,
+} from '@sandbox/contracts';
 import { AUTO_GENERATION_KEYWORD, writtenFormat } from './applyFormEdit.js';
 import { decodeDefault } from './decodeDefault.js';
 
@@ -6,13 +12,9 @@ import { decodeDefault } from './decodeDefault.js';
 
 export type SchemaObject = Record<string, unknown>;
 
-const SCHEMA_REF_PREFIX = '#/components/schemas/';
-
-export function refTo(reference: string): SchemaObject {
-  const name = reference.startsWith(SCHEMA_REF_PREFIX)
-    ? reference.slice(SCHEMA_REF_PREFIX.length)
-    : reference;
-  return { $ref: SCHEMA_REF_PREFIX + name.replaceAll('~', '~0').replaceAll('/', '~1') };
+/** A reference to the named schema `name`. */
+export function refTo(name: string): SchemaObject {
+  return { $ref: schemaRef(name) };
 }
 
 export function schemaOfMaster(master: SchemaMaster): SchemaObject {
@@ -62,7 +64,7 @@ function generationOf(property: BodyProperty): SchemaObject {
 
 /** A nullable reference is `anyOf: [ref, null]`, which the importer reads back as the same property. */
 function referenceOf(property: BodyProperty): SchemaObject {
-  const reference = refTo(property.refProperties as string);
+  const reference = { $ref: property.refProperties as string };
   const schema: SchemaObject = property.nullable ? { anyOf: [reference, { type: 'null' }] } : reference;
   if (property.description != null) schema.description = property.description;
   if (property.defaultValue != null)
@@ -92,7 +94,7 @@ function itemsOf(
   reference: string | null | undefined,
   itemsType: PropertyType | null | undefined,
 ): SchemaObject {
-  if (reference) return refTo(reference);
+  if (reference) return { $ref: reference };
   return itemsType ? { type: itemsType } : {};
 }
 

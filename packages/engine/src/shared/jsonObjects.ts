@@ -3,10 +3,3 @@
 /** A JSON object: not null, not an array. */
 export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const COMPONENT = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
-
-/** The named schema a `$ref` points at (`#/components/schemas/Pet` → `Pet`), when it names one. */
-export function componentNameOf(ref: string): string | undefined {
-  return COMPONENT.exec(ref)?.[1];
-}

@@ -1,4 +1,5 @@
-import { componentNameOf, isJsonObject } from '../shared/jsonObjects.js';
+import { schemaNameOfRef } from '@sandbox/contracts';
+import { isJsonObject } from '../shared/jsonObjects.js';
 import { REGISTRY } from './sandboxAjv.js';
 
 // A model's schema (2020-12) as the sandbox's Ajv reads it: a copy, with each reference pointing
@@ -79,7 +80,7 @@ function dispatchByDiscriminator(schema: Record<string, unknown>): void {
   const tagsOf = new Map<string, string[]>();
   for (const [tag, target] of Object.entries(mapping)) {
     if (typeof target !== 'string') continue;
-    const name = componentNameOf(target) ?? target;
+    const name = schemaNameOfRef(target) ?? target;
     tagsOf.set(name, [...(tagsOf.get(name) ?? []), tag]);
   }
   const alternatives = schema[keyword] as unknown[];

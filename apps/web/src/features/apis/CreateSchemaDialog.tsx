@@ -1,5 +1,5 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { apiMessages, type SchemaMaster, ZSchemaName } from '@sandbox/contracts';
+import { apiMessages, type SchemaMaster, schemaRef, ZSchemaName } from '@sandbox/contracts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { AppDialog } from '../../components/AppDialog';
@@ -50,7 +50,7 @@ export function CreateSchemaDialog({
         ? {
             schemaName: parsed.data,
             schemaType: 'array' as const,
-            itemsRef: items ? `#/components/schemas/${items}` : null,
+            itemsRef: items ? schemaRef(items) : null,
             itemsType: items ? ('object' as const) : null,
           }
         : { schemaName: parsed.data, schemaType: 'object' as const };

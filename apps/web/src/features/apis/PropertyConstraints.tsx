@@ -1,5 +1,5 @@
 import { Box, MenuItem, TextField } from '@mui/material';
-import { type BodyProperty, PROPERTY_TYPES, type PropertyType } from '@sandbox/contracts';
+import { type BodyProperty, PROPERTY_TYPES, type PropertyType, schemaRef } from '@sandbox/contracts';
 import { useState } from 'react';
 import { refName } from './propertyTree';
 import { listText, parseListText, parseValueText, valueText } from './valueText';
@@ -11,8 +11,6 @@ export interface PropertyConstraintsProps {
   readOnly: boolean;
   onChange: (patch: Partial<BodyProperty>) => void;
 }
-
-const schemaRef = (name: string) => (name === '' ? null : `#/components/schemas/${name}`);
 
 /** A number typed as text: empty (or not yet a number, as `-`) means none. */
 const toNumber = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? null : Number(text));
@@ -131,7 +129,7 @@ export function PropertyConstraints({ property, schemaNames, readOnly, onChange 
           value={refName(property.refProperties)}
           onChange={(event) =>
             onChange({
-              refProperties: schemaRef(event.target.value),
+              refProperties: event.target.value === '' ? null : schemaRef(event.target.value),
               // a named schema replaces properties written in place
               ...(event.target.value !== '' && { configProperties: [] }),
             })

@@ -5,6 +5,7 @@ import {
   PROPERTY_TYPES,
   type PropertyType,
   type SchemaMaster,
+  schemaNameOfRef,
 } from '@sandbox/contracts';
 
 /** The spec's four types first, then those imported documents need. */
@@ -35,10 +36,9 @@ function applyPatch(property: BodyProperty, patch: Partial<BodyProperty>): BodyP
   return next;
 }
 
-/** The schema a `#/components/schemas/X` reference names: its last segment. */
+/** The schema a reference names (schemaRef), or '' for none. */
 export function refName(ref: string | null | undefined): string {
-  if (!ref) return '';
-  return ref.slice(ref.lastIndexOf('/') + 1);
+  return (ref && schemaNameOfRef(ref)) ?? '';
 }
 
 /** The named schemas a schema reaches through references, nearest first, each once. */

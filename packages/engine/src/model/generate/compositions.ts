@@ -1,6 +1,7 @@
+import { schemaRef } from '@sandbox/contracts';
 import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
-import { conforms } from './conforms.js';
+import { conforms, nameOfTarget } from './conforms.js';
 import { DEEP, type Generation, SHALLOW } from './context.js';
 import { flatten } from './flatten.js';
 import { mergeSchemas } from './mergeAllOf.js';
@@ -68,7 +69,7 @@ function discriminatorTag(s: Json, chosen: JsonSchema): { property: string; valu
   if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
   if (!isJsonObject(chosen) || typeof chosen.$ref !== 'string') return undefined;
   const ref = chosen.$ref;
-  const schemaName = ref.slice(ref.lastIndexOf('/') + 1);
+  const schemaName = nameOfTarget(ref);
   const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {};
   const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === schemaName)?.[0];
   return { property: discriminator.propertyName, value: mapped ?? schemaName };
@@ -89,7 +90,7 @@ function admits(
 /** A schema reached by name whose ancestor declares a discriminator (allOf inheritance) names itself. */
 export function withDiscriminatorTag(s: Json, named: string | undefined, generation: Generation): Json {
   if (named === undefined || !isJsonObject(s.discriminator)) return s;
-  const tag = discriminatorTag(s, { $ref: `#/components/schemas/${named}` });
+  const tag = discriminatorTag(s, { $ref: schemaRef(named) });
   if (tag === undefined) return s;
   const property = isJsonObject(s.properties) ? s.properties[tag.property] : undefined;
   if (property !== undefined && !conforms(tag.value, property as JsonSchema, generation.check)) return s;

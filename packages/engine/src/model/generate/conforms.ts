@@ -1,3 +1,4 @@
+import { schemaNameOfRef } from '@sandbox/contracts';
 import { isJsonObject } from '../../shared/jsonObjects.js';
 import {
   compileTenantPattern,
@@ -41,6 +42,14 @@ export function checking(resolve: Resolve, left = CHECKED_NODES): Checking {
 }
 
 /**
+ * The named schema a reference reaches whole, by the name the generator follows it under: the
+ * model's (schemaRef) or, in a self-contained schema, its `$defs` entry's.
+ */
+export function nameOfTarget(ref: string): string {
+  return schemaNameOfRef(ref) ?? unescapePointer(ref.slice(ref.lastIndexOf('/') + 1));
+}
+
+/**
  * The schema a reference points at: a named schema, or a place inside one
  * (`#/components/schemas/Pet/properties/tag`); undefined when it is not in the document's schemas.
  */
@@ -48,8 +57,6 @@ export function resolveRef(ref: string, resolve: Resolve): JsonSchema | undefine
   const path = COMPONENT.exec(ref)?.[1];
   // elsewhere in the document (`#/paths/...`): the generator's resolver is asked for the pointer itself
   if (path === undefined) return ref.startsWith('#/') ? resolve(ref) : undefined;
-  const whole = resolve(path);
-  if (whole !== undefined || !path.includes('/')) return whole;
   const [name, ...rest] = path.split('/').map(unescapePointer);
   let at: unknown = resolve(name);
   for (const segment of rest) {

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../toJsonSchema.js';
-import type { Checking, Resolve } from './conforms.js';
+import { type Checking, nameOfTarget, type Resolve } from './conforms.js';
 import type { Random } from './random.js';
 import type { Clock } from './realisticValues.js';
 
@@ -60,5 +60,5 @@ export function recursive(schema: unknown, generation: Generation): boolean {
         ? ((s.items as Record<string, unknown>).$ref as string)
         : undefined;
   if (ref === undefined) return false;
-  return (generation.following.get(ref.slice(ref.lastIndexOf('/') + 1)) ?? 0) >= RECURSION;
+  return (generation.following.get(nameOfTarget(ref)) ?? 0) >= RECURSION;
 }

@@ -1,6 +1,6 @@
 import { isJsonObject } from '../../shared/jsonObjects.js';
 import type { JsonSchema } from '../toJsonSchema.js';
-import { type Resolve, resolveRef } from './conforms.js';
+import { nameOfTarget, type Resolve, resolveRef } from './conforms.js';
 import type { Flat, Generation } from './context.js';
 import { mergeSchemas, partOf } from './mergeAllOf.js';
 
@@ -39,7 +39,7 @@ export function flatten(schema: JsonSchema, generation: Generation): Flat {
     const own: Json = { ...part };
     if (typeof own.$ref === 'string') {
       const target = resolveRef(own.$ref, generation.resolve);
-      if (step === 0) named = own.$ref.slice(own.$ref.lastIndexOf('/') + 1);
+      if (step === 0) named = nameOfTarget(own.$ref);
       if (target !== undefined) queue.push(target);
       delete own.$ref;
     }
