@@ -41,13 +41,16 @@ function claimDataDir(dataDir: string): SQLite.Database {
 }
 
 /**
- * PostgreSQL's connections. Statements the sandbox sends by name (sandbox/postgresRecords.ts) are
- * parsed once per connection but planned at every call, with the tables as they are then: a plan
- * kept from when a collection held ten records scans it whole once it holds a hundred thousand.
- * Statements without a name, all the others, are planned at every call anyway.
+ * PostgreSQL's connections, its plan cache as it comes. A statement sent by name keeps its plan once
+ * PostgreSQL judges it as good as one made for the values, so the sandbox names only those whose plan
+ * cannot depend on the data (sandbox/postgresRecords.ts); a plan kept from when a collection held ten
+ * records would scan it whole once it holds a hundred thousand. Statements without a name, all the
+ * others, are planned at every call. Forcing a plan for every call also planned anew each check of a
+ * new row's references (the API a record or a logged call belongs to): a third of what a POST cost
+ * the database.
  */
 export function postgresPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_custom_plan' });
+  return new pg.Pool({ connectionString: url, max });
 }
 
 /** SQLite at `$DATA_DIR/app.db` by default; PostgreSQL when a `postgres://` URL is given. */

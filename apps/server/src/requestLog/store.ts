@@ -188,11 +188,20 @@ export function createRequestLogStore(db: Db) {
           ORDER BY id DESC LIMIT 1 OFFSET ${maxEntries}
         ))
       `.execute(kysely);
+      // Each condition its own delete, read through the index on (API, id) only as far as it must: in
+      // one, either condition read every entry of the API at every batch, and on PostgreSQL every
+      // entry deleted since the table was last vacuumed too.
       await sql`
-        DELETE FROM request_log WHERE api_master_id = ${apiMasterId} AND (at < ${notBefore} OR id < (
+        DELETE FROM request_log WHERE api_master_id = ${apiMasterId} AND id < (
           SELECT id FROM request_log WHERE api_master_id = ${apiMasterId}
           ORDER BY id DESC LIMIT 1 OFFSET ${maxEntries - 1}
-        ))
+        )
+      `.execute(kysely);
+      // entries past the age, looked for only when the API's oldest entry is one
+      await sql`
+        DELETE FROM request_log WHERE api_master_id = ${apiMasterId} AND at < ${notBefore} AND (
+          SELECT at FROM request_log WHERE api_master_id = ${apiMasterId} ORDER BY id LIMIT 1
+        ) < ${notBefore}
       `.execute(kysely);
     },
 

@@ -37,11 +37,11 @@ const COUNTED = `
   SET records = sandbox_usage.records + excluded.records, bytes = sandbox_usage.bytes + excluded.bytes`;
 
 /**
- * The statements of the sandbox's calls, written once and sent by name: PostgreSQL parses each once
- * per connection (pg's prepared statements) and plans it at every call, with the tables as they are
- * then (db/connection.ts says why), where Kysely would build and send the text of each every time.
+ * The statements of the sandbox's calls, written once, where Kysely would build and send the text of
+ * each every time. Those that find rows by the values they are given are sent without a name: planned
+ * at every call, with the tables as they are then (db/connection.ts says why).
  */
-const STATEMENTS = {
+const LOOKUPS = {
   isStateful: 'SELECT 1 FROM sandbox_collections WHERE api_master_id = $1 AND collection = $2',
   // Records looked up together, each by its key: the data of each (null when absent), in their order.
   find: `
@@ -63,6 +63,23 @@ const STATEMENTS = {
     WHERE before = 0 OR before + octet_length(data) <= $4
     ORDER BY created_at, record_key`,
   count: `SELECT count(*) AS count FROM sandbox_records WHERE ${LISTED}`,
+  // The record and its share of the usage go together.
+  remove: `
+    WITH gone AS (
+      DELETE FROM sandbox_records WHERE api_master_id = $1 AND collection = $3 AND record_key = $4
+      RETURNING octet_length(data) AS size
+    ), delta AS (
+      SELECT $1::integer AS api_master_id, $2::integer AS shard, -1 AS records, -size::bigint AS bytes FROM gone
+    ), counted AS (${COUNTED})
+    SELECT size FROM gone`,
+} as const;
+
+/**
+ * Statements that store new rows, sent by name: PostgreSQL parses each once per connection (pg's
+ * prepared statements) and keeps its plan, which cannot depend on the data: the rows come from the
+ * parameters, and a conflict is found through the primary key whatever the tables hold.
+ */
+const INSERTS = {
   // New records of collections known to be stateful, stored and counted together (on one usage row of
   // each API): the keys of those stored, the others' being taken. No key comes twice in one batch.
   add: `
@@ -94,15 +111,6 @@ const STATEMENTS = {
     ), delta AS (SELECT $1::integer AS api_master_id, $2::integer AS shard, 1 AS records, $7::bigint AS bytes FROM saved)
     ${COUNTED}
     RETURNING 1`,
-  // The record and its share of the usage go together.
-  remove: `
-    WITH gone AS (
-      DELETE FROM sandbox_records WHERE api_master_id = $1 AND collection = $3 AND record_key = $4
-      RETURNING octet_length(data) AS size
-    ), delta AS (
-      SELECT $1::integer AS api_master_id, $2::integer AS shard, -1 AS records, -size::bigint AS bytes FROM gone
-    ), counted AS (${COUNTED})
-    SELECT size FROM gone`,
 } as const;
 
 async function usageOf(db: Reader, apiMasterId: number): Promise<Usage> {
@@ -133,10 +141,15 @@ async function addToUsage(trx: Transaction<Database>, apiMasterId: number, delta
 }
 
 /**
- * Batches of lookups or of new records (db/batches.ts): two at the database at once per instance, of
- * at most 200 calls and, for new records, 1 MB of them.
+ * Batches of lookups or of new records (db/batches.ts), of at most 200 calls and, for new records,
+ * 1 MB of them. Per instance, two batches of lookups at the database at once, and one of new records:
+ * a batch of new records waits for its commit's flush to disk, and the records that arrive meanwhile
+ * go together in the next. With two at once, batches were half as large, and a POST cost the
+ * database and the instance a quarter more (a batch's round trip, commit and usage row are shared by
+ * its records).
  */
-const IN_FLIGHT = 2;
+const LOOKUPS_IN_FLIGHT = 2;
+const INSERTS_IN_FLIGHT = 1;
 const MAX_CALLS = 200;
 const BATCH_BYTES = 1024 * 1024;
 
@@ -173,15 +186,22 @@ export function postgresRecords(
   db: { kysely: Kysely<Database>; pool: pg.Pool },
   limits: StorageLimits,
 ): Records {
-  const run = async <Row extends pg.QueryResultRow>(name: keyof typeof STATEMENTS, values: unknown[]) =>
-    (await db.pool.query<Row>({ name, text: STATEMENTS[name], values })).rows;
+  const runLookup = async <Row extends pg.QueryResultRow>(
+    statement: keyof typeof LOOKUPS,
+    values: unknown[],
+  ) => (await db.pool.query<Row>({ text: LOOKUPS[statement], values })).rows;
+  const runInsert = async <Row extends pg.QueryResultRow>(name: keyof typeof INSERTS, values: unknown[]) =>
+    (await db.pool.query<Row>({ name, text: INSERTS[name], values })).rows;
   const estimate = createUsageEstimate((apiMasterId) => usageOf(db.kysely, apiMasterId), limits);
   const lookUp = batched(
     async (keys: RecordKey[]) =>
-      (await run<{ data: string | null }>('find', columnsOf(keys, ['apiMasterId', 'collection', 'key']))).map(
-        (row) => row.data ?? undefined,
-      ),
-    { inFlight: IN_FLIGHT, maxCalls: MAX_CALLS },
+      (
+        await runLookup<{ data: string | null }>(
+          'find',
+          columnsOf(keys, ['apiMasterId', 'collection', 'key']),
+        )
+      ).map((row) => row.data ?? undefined),
+    { inFlight: LOOKUPS_IN_FLIGHT, maxCalls: MAX_CALLS },
   );
   const findJson = (apiMasterId: number, collection: string, key: string) =>
     lookUp({ apiMasterId, collection, key });
@@ -193,10 +213,10 @@ export function postgresRecords(
       for (const record of records) if (!first.has(identity(record))) first.set(identity(record), record);
       const unique = [...first.values()];
       const columns = ['apiMasterId', 'collection', 'key', 'json', 'createdAt', 'bytes'] as const;
-      const saved = await run<{ api_master_id: number; collection: string; record_key: string }>('add', [
-        ...columnsOf(unique, columns),
-        aShard(),
-      ]);
+      const saved = await runInsert<{ api_master_id: number; collection: string; record_key: string }>(
+        'add',
+        [...columnsOf(unique, columns), aShard()],
+      );
       const stored = new Set(
         saved.map((row) =>
           identity({ apiMasterId: row.api_master_id, collection: row.collection, key: row.record_key }),
@@ -204,7 +224,12 @@ export function postgresRecords(
       );
       return records.map((record) => first.get(identity(record)) === record && stored.has(identity(record)));
     },
-    { inFlight: IN_FLIGHT, maxCalls: MAX_CALLS, maxWeight: BATCH_BYTES, weigh: (record) => record.bytes },
+    {
+      inFlight: INSERTS_IN_FLIGHT,
+      maxCalls: MAX_CALLS,
+      maxWeight: BATCH_BYTES,
+      weigh: (record) => record.bytes,
+    },
   );
 
   /**
@@ -217,7 +242,8 @@ export function postgresRecords(
     if (!(await estimate.allows(apiMasterId, { records: 1, bytes }))) return false;
     const createdAt = new Date().toISOString();
     const added = mark
-      ? (await run('addAndMark', [apiMasterId, aShard(), collection, key, json, createdAt, bytes])).length > 0
+      ? (await runInsert('addAndMark', [apiMasterId, aShard(), collection, key, json, createdAt, bytes]))
+          .length > 0
       : await insert({ apiMasterId, collection, key, json, createdAt, bytes });
     if (!added) return false;
     estimate.note(apiMasterId, { records: 1, bytes });
@@ -280,13 +306,13 @@ export function postgresRecords(
 
   return {
     async isStateful(apiMasterId, collection) {
-      return (await run('isStateful', [apiMasterId, collection])).length > 0;
+      return (await runLookup('isStateful', [apiMasterId, collection])).length > 0;
     },
     async listJson(apiMasterId, collection, { offset, limit }) {
       const listed = listingKey(apiMasterId, collection);
       const [rows, [{ count }]] = await Promise.all([
-        run<{ data: string }>('page', [listed, limit, offset, PAGE_BYTES]),
-        run<{ count: string }>('count', [listed]),
+        runLookup<{ data: string }>('page', [listed, limit, offset, PAGE_BYTES]),
+        runLookup<{ count: string }>('count', [listed]),
       ]);
       return { texts: rows.map((r) => r.data), total: Number(count) };
     },
@@ -298,7 +324,7 @@ export function postgresRecords(
     put: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, true),
     upsert: (apiMasterId, collection, key, json) => store(apiMasterId, collection, key, json, false),
     async remove(apiMasterId, collection, key) {
-      const rows = await run<{ size: number }>('remove', [apiMasterId, aShard(), collection, key]);
+      const rows = await runLookup<{ size: number }>('remove', [apiMasterId, aShard(), collection, key]);
       if (rows.length === 0) return false;
       estimate.note(apiMasterId, { records: -1, bytes: -rows[0].size });
       return true;
