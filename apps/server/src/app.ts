@@ -247,7 +247,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createCopilotService({
       ai: config.ai,
-      apis,
       store: createCopilotStore(db.kysely),
       limiter: config.aiRateLimit && createAttemptLimiter(db.kysely, config.aiRateLimit),
       aiTimeoutMs: options.aiTimeoutMs,
@@ -265,7 +264,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     server,
     createTestDataService({
       store: createTestDataStore(db.kysely),
-      apis,
       onChange: changes.announce,
     }),
   );

@@ -7,7 +7,6 @@ import {
   type EndpointSummary,
 } from '@sandbox/contracts';
 import { ApiModel } from '@sandbox/engine/model/apiModel';
-import { namedSchemas } from '@sandbox/engine/model/namedSchemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUnderTest } from '../../../../packages/engine/test/support/model/documentValidator.js';
 import { signUpAndVerify } from '../../test/support/accounts.js';
@@ -105,6 +104,7 @@ describe.each(dialects)('Copilot documents on %s', (dialect) => {
         headers: owner.auth,
       });
       const { paths, components } = exported.json();
+      const model = new ApiModel(new Map(Object.entries(components.schemas)));
       const created = new Map<string, string>();
       for (const summary of [...api.apiConfigList].sort(byOrder)) {
         const detail: EndpointDetail = (
@@ -118,9 +118,9 @@ describe.each(dialects)('Copilot documents on %s', (dialect) => {
               ? (created.get(collection) as string)
               : crypto.randomUUID(),
           );
-        const requestSchema = detail.requestConfigList[0]?.schemaName;
-        const model = new ApiModel(namedSchemas(null, detail.schemaMasterList));
-        const body = requestSchema ? model.generateNamed(requestSchema, '') : undefined;
+        const operation = paths[summary.apiEndPoint]?.[summary.methodType.toLowerCase()];
+        const requestSchema = operation?.requestBody?.content?.['application/json']?.schema;
+        const body = requestSchema ? model.generate(requestSchema, '') : undefined;
 
         const res = await app.server.inject({
           method: summary.methodType as 'GET',
@@ -133,9 +133,7 @@ describe.each(dialects)('Copilot documents on %s', (dialect) => {
         expect(res.statusCode, `${where}: ${res.body}`).toBeLessThan(300);
 
         const success = detail.responseConfigList.find((r) => Number(r.responseCode) === res.statusCode);
-        const declared =
-          paths[summary.apiEndPoint]?.[summary.methodType.toLowerCase()]?.responses?.[res.statusCode]
-            ?.content?.['application/json']?.schema;
+        const declared = operation?.responses?.[res.statusCode]?.content?.['application/json']?.schema;
         if (success?.responseSchemaName) {
           expect(declared, `${where}: the export declares the answer's schema`).toBeDefined();
           const document = documentUnderTest({ ...components.schemas, answer: declared });

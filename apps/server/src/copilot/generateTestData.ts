@@ -1,9 +1,9 @@
-import { COPILOT_TEST_DATA_ROWS, copilotMessages, schemaRef } from '@sandbox/contracts';
+import { COPILOT_TEST_DATA_ROWS, copilotMessages, type DeclaredSchema } from '@sandbox/contracts';
 import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
 import { ApiValidator, type ValueCheck } from '@sandbox/engine/answer/requestValidator';
 import type { ApiModel } from '@sandbox/engine/model/apiModel';
 import { selfContained } from '@sandbox/engine/model/namedSchemas';
-import { type JsonSchema, nameOfRef } from '@sandbox/engine/model/toJsonSchema';
+import { nameOfRef } from '@sandbox/engine/model/toJsonSchema';
 import { isJsonObject } from '@sandbox/engine/shared/jsonObjects';
 import { PatternBudget, REQUEST_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
 import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
@@ -11,20 +11,13 @@ import { askWithOneRetry, type Chat, stripFences } from './chatCompletions.js';
 export type Row = Record<string, unknown>;
 
 /**
- * Built-in test data: records of the named schema `schemaName` (an item of it, when it is a list),
+ * Built-in test data: records of the schema `row` (a reference to a named schema, or inline),
  * generated from the API's model, each valid against it, with realistic values chosen by each
  * field's name and format (DESIGN §6) and none copied from the document's examples.
  */
-export function generateRows(schemaName: string, model: ApiModel, count = COPILOT_TEST_DATA_ROWS): Row[] {
-  let schema = model.resolve(schemaName);
-  for (let depth = 0; depth < 4 && isJsonObject(schema); depth++) {
-    const named = nameOfRef(schema);
-    if (named !== undefined) schema = model.resolve(named);
-    else if (schema.type === 'array' && schema.items !== undefined) schema = schema.items as JsonSchema;
-    else break;
-  }
-  const row = schema ?? true;
-  return Array.from({ length: count }, () => model.generateFrom(row, '', true) as Row);
+export function generateRows(row: DeclaredSchema, model: ApiModel, count = COPILOT_TEST_DATA_ROWS): Row[] {
+  const schema = model.answerSchema(row);
+  return Array.from({ length: count }, () => model.generateFrom(schema, '', true) as Row);
 }
 
 /** Accepts a JSON array of objects, every one valid (by Ajv) against the row's schema. */
@@ -50,19 +43,20 @@ export function checkRows(answer: string, check: ValueCheck): { value: Row[] } |
 }
 
 /**
- * Test data from the AI service: records of the named schema `schemaName`, shown the schema as one
- * self-contained JSON Schema, checked row by row; one retry with the problems found.
+ * Test data from the AI service: records of the schema `row` (a reference to a named schema, or
+ * inline), shown the schema as one self-contained JSON Schema, checked row by row; one retry with
+ * the problems found.
  */
 export function remoteRows(
   chat: Chat,
-  schemaName: string,
+  row: Record<string, unknown>,
   named: NamedSchemas,
   endpoint: string,
 ): Promise<Row[]> {
-  const schema = JSON.stringify(selfContained(named, schemaName, 'response'), null, 2);
-  const check = new ApiValidator(named, 'response').compileValue({
-    $ref: schemaRef(schemaName),
-  });
+  const schema = JSON.stringify(selfContained(named, row, 'response'), null, 2);
+  const check = new ApiValidator(named, 'response').compileValue(row);
+  const name = nameOfRef(row);
+  const records = name === undefined ? 'records' : `records of "${name}"`;
   return askWithOneRetry(
     chat,
     [
@@ -72,7 +66,7 @@ export function remoteRows(
       },
       {
         role: 'user',
-        content: `Write ${COPILOT_TEST_DATA_ROWS} varied, realistic records of "${schemaName}" for ${endpoint}. Each must be valid against this JSON Schema:\n${schema}`,
+        content: `Write ${COPILOT_TEST_DATA_ROWS} varied, realistic ${records} for ${endpoint}. Each must be valid against this JSON Schema:\n${schema}`,
       },
     ],
     (answer) => checkRows(answer, check),

@@ -1,8 +1,8 @@
-import { type CopilotInput, copilotMessages, type EndpointDetail } from '@sandbox/contracts';
+import { type CopilotInput, copilotMessages, type DeclaredOperation } from '@sandbox/contracts';
 import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
 import { ApiModel } from '@sandbox/engine/model/apiModel';
-import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchemas';
-import type { ApisService } from '../apis/service.js';
+import { requestBodySchemaOf, successBodySchemasOf } from '@sandbox/engine/model/bodySchemas';
+import { namedSchemas, recordSchemaOf } from '@sandbox/engine/model/namedSchemas';
 import type { AttemptLimiter, User } from '../auth/service.js';
 import { teamOf } from '../auth/service.js';
 import type { Config } from '../config.js';
@@ -15,7 +15,6 @@ import type { CopilotStore } from './store.js';
 
 interface CopilotDeps {
   ai: Config['ai'];
-  apis: Pick<ApisService, 'endpointDetail'>;
   store: CopilotStore;
   /** Counts each team's AI calls (AI_RATE_LIMIT); null: no limit. */
   limiter: AttemptLimiter | null;
@@ -24,20 +23,17 @@ interface CopilotDeps {
 }
 
 /**
- * The schema of one test-data row: a record of the endpoint's first success response (an item of it
- * when it is a list), else of its request body; undefined when neither is a schema of objects.
+ * The schema of one test-data row, as the endpoint's operation declares it: a record of its first
+ * success response with a body (an item of it when it is a list), else of its request body; undefined
+ * when neither is a schema of objects.
  */
-function rowSchemaOf(detail: EndpointDetail, named: NamedSchemas): string | undefined {
-  const responses = detail.responseConfigList
-    .filter((r) => /^2\d\d$/.test(r.responseCode) && r.responseSchemaName)
-    .sort((a, b) => Number(a.responseCode) - Number(b.responseCode));
-  const name =
-    responses[0]?.responseSchemaName ?? detail.requestConfigList.find((r) => r.schemaName)?.schemaName;
-  return name ? recordSchemaName(named, name) : undefined;
+function rowSchemaOf(operation: DeclaredOperation, named: NamedSchemas) {
+  const body = successBodySchemasOf(operation)[0] ?? requestBodySchemaOf(operation);
+  return body === undefined ? undefined : recordSchemaOf(named, body);
 }
 
 /** The AI helpers (DESIGN §7): an OpenAI-compatible service when configured, else the built-in generators. */
-export function createCopilotService({ ai, apis, store, limiter, aiTimeoutMs = AI_TIMEOUT_MS }: CopilotDeps) {
+export function createCopilotService({ ai, store, limiter, aiTimeoutMs = AI_TIMEOUT_MS }: CopilotDeps) {
   const chat: Chat | null = ai ? chatCompletions(ai, aiTimeoutMs) : null;
   const remoteSpec = chat && remoteSpecProvider(chat);
 
@@ -62,16 +58,15 @@ export function createCopilotService({ ai, apis, store, limiter, aiTimeoutMs = A
     },
 
     async generateTestData(user: User, endpointId: number): Promise<Row[]> {
-      const apiMasterId = await store.apiMasterIdOf(endpointId);
-      if (apiMasterId === undefined) throw new NotFound('Endpoint not found');
-      const detail = await apis.endpointDetail(user, apiMasterId, endpointId);
-      const endpoint = `${detail.methodType} ${detail.apiEndPoint}`;
-      const named = namedSchemas(await store.declaredSchemas(apiMasterId), detail.schemaMasterList);
-      const schemaName = rowSchemaOf(detail, named);
-      if (!schemaName) throw new Invalid(copilotMessages.noSchema, endpoint);
+      const found = await store.findEndpoint(endpointId);
+      if (!found || found.team_id !== teamOf(user)) throw new NotFound('Endpoint not found');
+      const endpoint = `${found.method} ${found.path}`;
+      const named = namedSchemas(await store.declaredSchemas(found.api_master_id));
+      const row = rowSchemaOf(found.operation, named);
+      if (!row) throw new Invalid(copilotMessages.noSchema, endpoint);
       await spend(user);
-      if (chat) return remoteRows(chat, schemaName, named, endpoint);
-      return generateRows(schemaName, new ApiModel(named));
+      if (chat) return remoteRows(chat, row, named, endpoint);
+      return generateRows(row, new ApiModel(named));
     },
   };
 }

@@ -5,6 +5,7 @@ import { signUpAndVerify } from '../../test/support/accounts.js';
 import { importApi } from '../../test/support/catalog.js';
 import { startFakeAi } from '../../test/support/copilot/fakeAiServer.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
+import { inlineOrdersYaml } from '../../test/support/sandboxDocuments.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
@@ -26,6 +27,28 @@ async function petstoreOf(app: TestApp, auth: { authorization: string }) {
     return rows.flatMap((row, i) => document.errorsOf('Pet', row).map((error) => `[${i}] ${error}`));
   };
   return { api, endpoint, problemsOf };
+}
+
+/**
+ * An API whose bodies are inline; each row is judged by Ajv against its body's schema as the API's
+ * export declares it: an order of the list, or the new order the request sends.
+ */
+async function inlineOrdersOf(app: TestApp, auth: { authorization: string }) {
+  const api: ApiMaster = (await importApi(app, auth, inlineOrdersYaml, 'orders.yaml')).json();
+  const exported = await app.server.inject({
+    url: `/api/api-config-master/${api.id}/openapi`,
+    headers: auth,
+  });
+  const { paths, components } = exported.json();
+  const document = documentUnderTest({
+    ...components?.schemas,
+    Order: paths['/orders'].get.responses['200'].content['application/json'].schema.items,
+    NewOrder: paths['/orders'].post.requestBody.content['application/json'].schema,
+  });
+  const endpoint = (method: string) => api.apiConfigList.find((e) => e.methodType === method)?.id as number;
+  const problemsOf = (name: 'Order' | 'NewOrder', rows: unknown[]) =>
+    rows.flatMap((row, i) => document.errorsOf(name, row).map((error) => `[${i}] ${error}`));
+  return { endpoint, problemsOf };
 }
 
 describe.each(dialects)('AI test data, built in, on %s', (dialect) => {
@@ -57,6 +80,16 @@ describe.each(dialects)('AI test data, built in, on %s', (dialect) => {
     const none = await generate(petstore.endpoint('DELETE', '/pets/{petId}'));
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(copilotMessages.noSchema);
+  });
+
+  it('makes rows that fit an inline body’s schema as declared, keywords the catalog drops included', async () => {
+    const orders = await inlineOrdersOf(app, owner.auth);
+    const listed = (await generate(orders.endpoint('GET'))).json();
+    expect(listed).toHaveLength(COPILOT_TEST_DATA_ROWS);
+    expect(orders.problemsOf('Order', listed)).toEqual([]);
+    const sent = (await generate(orders.endpoint('POST'))).json();
+    expect(sent).toHaveLength(COPILOT_TEST_DATA_ROWS);
+    expect(orders.problemsOf('NewOrder', sent)).toEqual([]);
   });
 
   it('keeps another team’s endpoints out of reach', async () => {
@@ -104,6 +137,21 @@ describe.each(dialects)('AI test data from an AI service on %s', (dialect) => {
     const followUp = ai.received[1].body.messages.at(-1)?.content ?? '';
     expect(followUp).toContain('[0].name must be a string, got an integer');
     expect(followUp).toContain('[0].id is required');
+  });
+
+  it('shows the AI an inline body’s schema as declared and holds its rows to it', async () => {
+    const orders = await inlineOrdersOf(app, auth);
+    const good = Array.from({ length: 10 }, (_, n) => ({ id: crypto.randomUUID(), quantity: 7 * (n + 1) }));
+    ai.answer(JSON.stringify([{ id: crypto.randomUUID(), quantity: 10 }]), JSON.stringify(good));
+    const res = await app.server.inject({
+      url: testDataPaths.generate(orders.endpoint('GET')),
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(good);
+    expect(orders.problemsOf('Order', res.json())).toEqual([]);
+    expect(ai.received[0].body.messages.at(-1)?.content).toContain('"multipleOf": 7');
+    expect(ai.received[1].body.messages.at(-1)?.content).toContain('[0].quantity must be a multiple of 7');
   });
 
   it('answers 502 when the rows are wrong twice', async () => {

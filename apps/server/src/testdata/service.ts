@@ -1,10 +1,15 @@
-import { type EndpointDetail, schemaRef, type TestDataSet, type TestDataTarget } from '@sandbox/contracts';
+import type { DeclaredOperation, TestDataSet, TestDataTarget } from '@sandbox/contracts';
 import type { NamedSchemas } from '@sandbox/engine/answer/requestModel';
 import { ApiValidator } from '@sandbox/engine/answer/requestValidator';
-import { namedSchemas, recordSchemaName } from '@sandbox/engine/model/namedSchemas';
+import {
+  requestBodySchemaOf,
+  responseBodySchemaOf,
+  successBodySchemasOf,
+} from '@sandbox/engine/model/bodySchemas';
+import { namedSchemas, recordSchemaOf } from '@sandbox/engine/model/namedSchemas';
 import { kindsOf } from '@sandbox/engine/model/parameterStyles';
+import { toJsonSchema } from '@sandbox/engine/model/toJsonSchema';
 import { PatternBudget, UPLOAD_PATTERN_WORK } from '@sandbox/engine/shared/tenantPattern';
-import type { ApisService } from '../apis/service.js';
 import type { User } from '../auth/service.js';
 import { teamOf } from '../auth/service.js';
 import { Invalid, NotFound } from '../http/errors.js';
@@ -14,53 +19,49 @@ import type { TestDataStore } from './store.js';
 
 interface TestDataDeps {
   store: TestDataStore;
-  apis: ApisService;
   /** Told when rows change, so the sandbox answers with them from the next request. */
   onChange: (apiMasterId: number) => void;
 }
 
-/** The schema a target's rows follow: the request body's, or the first success response's. */
-function schemaNameFor(detail: EndpointDetail, target: TestDataTarget): string | null {
-  if (target === 'request') return detail.requestConfigList[0]?.schemaName ?? null;
-  const withSchema = detail.responseConfigList.filter((r) => r.responseSchemaName);
-  const success = withSchema.find((r) => r.responseCode.startsWith('2')) ?? withSchema[0];
-  return success?.responseSchemaName ?? null;
+/**
+ * The body schema a target's rows follow, as the endpoint's operation declares it: the request
+ * body's, or the first success response's (else the first response's with a body).
+ */
+function bodySchemaFor(operation: DeclaredOperation, target: TestDataTarget) {
+  if (target === 'request') return requestBodySchemaOf(operation);
+  const answered = Object.values(operation.responses).map(responseBodySchemaOf);
+  return successBodySchemasOf(operation)[0] ?? answered.find((schema) => schema !== undefined);
 }
 
 /**
- * The columns of a target's rows: the record schema's fields as the catalog lists them (the CSV's
- * header), each checked against its schema in the API's model.
+ * The columns of a target's rows: the record schema's fields (the CSV's header), each checked
+ * against its schema in the API's model.
  */
-function columnsOf(detail: EndpointDetail, target: TestDataTarget, named: NamedSchemas): Columns {
-  const name = schemaNameFor(detail, target);
-  // a list response's rows are its items
-  const recordName = name ? recordSchemaName(named, name) : undefined;
-  const master = detail.schemaMasterList.find((s) => s.schemaName === recordName);
-  if (!recordName || !master?.configProperties.length) {
-    throw new Invalid(`This endpoint has no ${target} body with fields to fill`);
-  }
-  const keys = master.configProperties.map((p) => p.jsonKey);
+function columnsOf(operation: DeclaredOperation, target: TestDataTarget, named: NamedSchemas): Columns {
+  const body = bodySchemaFor(operation, target);
+  // a list's rows are its items
+  const record = body === undefined ? undefined : recordSchemaOf(named, body);
   const validator = new ApiValidator(named, target);
-  const { properties } = kindsOf({ $ref: schemaRef(recordName) }, validator.resolve);
-  const schemas = Object.fromEntries(keys.map((key) => [key, properties[key] ?? true]));
+  const properties = record ? kindsOf(toJsonSchema(record, target), validator.resolve).properties : {};
+  const keys = Object.keys(properties);
+  if (keys.length === 0) throw new Invalid(`This endpoint has no ${target} body with fields to fill`);
   // cells may be left empty: a row is its columns' values, none of them required
-  const check = validator.compileValue({ type: 'object', properties: schemas });
-  return { keys, schemas, resolve: validator.resolve, check };
+  const check = validator.compileValue({ type: 'object', properties });
+  return { keys, schemas: properties, resolve: validator.resolve, check };
 }
 
-export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
+export function createTestDataService({ store, onChange }: TestDataDeps) {
   async function endpointOf(user: User, endpointId: number) {
     const endpoint = await store.findEndpoint(endpointId);
     if (!endpoint || endpoint.team_id !== teamOf(user)) throw new NotFound('Endpoint not found');
-    const detail = await apis.endpointDetail(user, endpoint.api_master_id, endpointId);
-    const declared = await store.declaredSchemas(endpoint.api_master_id);
-    return { endpoint, detail, named: namedSchemas(declared, detail.schemaMasterList) };
+    const named = namedSchemas(await store.declaredSchemas(endpoint.api_master_id));
+    return { endpoint, named };
   }
 
   return {
     async template(user: User, target: TestDataTarget, endpointId: number): Promise<string> {
-      const { detail, named } = await endpointOf(user, endpointId);
-      const columns = columnsOf(detail, target, named);
+      const { endpoint, named } = await endpointOf(user, endpointId);
+      const columns = columnsOf(endpoint.operation, target, named);
       const rows = await store.rows(endpointId, target);
       return toCsv(
         columns.keys,
@@ -69,11 +70,11 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
     },
 
     async rows(user: User, target: TestDataTarget, endpointId: number): Promise<TestDataSet> {
-      const { detail, named } = await endpointOf(user, endpointId);
+      const { endpoint, named } = await endpointOf(user, endpointId);
       return {
         endpointId,
         target,
-        columns: columnsOf(detail, target, named).keys,
+        columns: columnsOf(endpoint.operation, target, named).keys,
         rows: await store.rows(endpointId, target),
       };
     },
@@ -86,8 +87,8 @@ export function createTestDataService({ store, apis, onChange }: TestDataDeps) {
       input: { csv: string } | { rows: Record<string, unknown>[] },
       append: boolean,
     ): Promise<TestDataSet> {
-      const { endpoint, detail, named } = await endpointOf(user, endpointId);
-      const columns = columnsOf(detail, target, named);
+      const { endpoint, named } = await endpointOf(user, endpointId);
+      const columns = columnsOf(endpoint.operation, target, named);
       let rows: Record<string, unknown>[];
       if ('csv' in input) {
         rows = readCsvRows(input.csv, columns);

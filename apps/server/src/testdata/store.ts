@@ -1,18 +1,19 @@
-import type { DeclaredSchemas, TestDataTarget } from '@sandbox/contracts';
+import type { DeclaredOperation, DeclaredSchemas, TestDataTarget } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
 import { loadDeclaredSchemas } from '../apis/service.js';
 import type { Database } from '../db/schema.js';
 
 export function createTestDataStore(db: Kysely<Database>) {
   return {
-    /** The endpoint with the team and API it belongs to. */
-    findEndpoint(endpointId: number) {
-      return db
+    /** The endpoint with the team and API it belongs to, and its operation as declared. */
+    async findEndpoint(endpointId: number) {
+      const row = await db
         .selectFrom('endpoints')
         .innerJoin('api_masters', 'api_masters.id', 'endpoints.api_master_id')
-        .select(['endpoints.id', 'endpoints.method', 'endpoints.api_master_id', 'api_masters.team_id'])
+        .select(['endpoints.api_master_id', 'endpoints.operation', 'api_masters.team_id'])
         .where('endpoints.id', '=', endpointId)
         .executeTakeFirst();
+      return row && { ...row, operation: JSON.parse(row.operation) as DeclaredOperation };
     },
 
     /** The API's named schemas as declared. */

@@ -1,8 +1,10 @@
 import { testDataMessages } from '@sandbox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/support/accounts.js';
+import { importFields } from '../../test/support/catalog.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
 import { deploy } from '../../test/support/sandbox.js';
+import { inlineOrdersYaml } from '../../test/support/sandboxDocuments.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
 import { startTestApp, type TestApp } from '../../test/support/testApp.js';
 
@@ -90,5 +92,32 @@ describe.each(dialects)('test data on %s', (dialect) => {
     expect(good.statusCode).toBe(200);
     const bad = await app.server.inject({ method: 'POST', url, payload: [{ email: 42 }], headers: auth });
     expect(bad.json().message).toBe('Row 1, column email: must be a string, got an integer');
+  });
+
+  it('takes an inline body’s columns and checks from its schema as declared', async () => {
+    const orders = await deploy(app, auth, inlineOrdersYaml, { ...importFields, apiName: 'Orders' });
+    const list = orders.api.apiConfigList.find((e) => e.methodType === 'GET')?.id as number;
+    const template = await app.server.inject({
+      url: `/api/api-response/${list}/test-sample-download`,
+      headers: auth,
+    });
+    expect(template.body).toBe('id,quantity,customer\r\n');
+    const url = `/api/api-response/${list}/test-data-upload/`;
+    const id = crypto.randomUUID();
+    const refused = await app.server.inject({
+      method: 'POST',
+      url,
+      payload: [{ id, quantity: 10 }],
+      headers: auth,
+    });
+    expect(refused.json().message).toBe('Row 1, column quantity: must be a multiple of 7');
+    const kept = await app.server.inject({
+      method: 'POST',
+      url,
+      payload: [{ id, quantity: 14 }],
+      headers: auth,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect((await orders.call('GET', '/orders')).json()).toEqual([{ id, quantity: 14 }]);
   });
 });

@@ -65,3 +65,41 @@ components:
         email: { type: string, format: email }
         password: { type: string, writeOnly: true, minLength: 8 }
 `;
+
+/**
+ * Orders whose bodies are all inline, none named: a catalog row keeps no `multipleOf`, so a value
+ * only the declared schema refuses (a quantity of 10) tells whose schema a feature read.
+ */
+export const inlineOrdersYaml = `
+openapi: 3.0.3
+info: { title: Orders, version: '1.0' }
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: Orders
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  required: [id, quantity]
+                  properties:
+                    id: { type: string, format: uuid }
+                    quantity: { type: integer, minimum: 7, maximum: 700, multipleOf: 7 }
+                    customer: { type: object, properties: { email: { type: string, format: email } } }
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [quantity]
+              properties:
+                quantity: { type: integer, minimum: 7, maximum: 700, multipleOf: 7 }
+                note: { type: string, maxLength: 40 }
+      responses:
+        '201': { description: Created }
+`;

@@ -2,8 +2,8 @@
 // compiles an API, and by the Mapping tab, which shows the same choice.
 import type { DeclaredOperation, DeclaredSchema } from '@sandbox/contracts';
 import type { ApiModel } from '../model/apiModel.js';
+import { requestBodySchemaOf, successBodySchemasOf } from '../model/bodySchemas.js';
 import { kindsOf } from '../model/parameterStyles.js';
-import { recordMediaTypeOf } from '../shared/mediaTypes.js';
 
 /**
  * `/pets/{petId}` → `/pets`: the collection an item path belongs to. A fragment the document writes
@@ -19,20 +19,12 @@ export function itemParamOf(path: string): string | undefined {
 }
 
 /**
- * The schemas of the records an operation takes and gives: its request body's (its first media
- * type's) and each successful answer's (in the media type records are kept in).
+ * The schemas of the records an operation takes and gives: its request body's and each successful
+ * answer's (in the media type records are kept in).
  */
 export function recordSchemasOf(operation: DeclaredOperation): DeclaredSchema[] {
-  const schemas: (DeclaredSchema | undefined)[] = [];
-  const body = Object.values(operation.requestBody?.content ?? {})[0];
-  schemas.push(body?.schema);
-  for (const [code, response] of Object.entries(operation.responses)) {
-    if (!code.startsWith('2')) continue;
-    const content = response?.content ?? {};
-    const type = recordMediaTypeOf(Object.keys(content));
-    schemas.push(type === undefined ? undefined : content[type].schema);
-  }
-  return schemas.filter((schema) => schema !== undefined);
+  const request = requestBodySchemaOf(operation);
+  return [...(request === undefined ? [] : [request]), ...successBodySchemasOf(operation)];
 }
 
 /** The fields of the records the schemas describe; a list's are its items'. */

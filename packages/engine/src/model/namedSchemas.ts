@@ -2,74 +2,74 @@ import {
   type DeclaredSchema,
   type DeclaredSchemas,
   escapePointerSegment,
-  type SchemaMaster,
   schemaNameOfRef,
-  schemaRef,
 } from '@sandbox/contracts';
 import { isJsonObject } from '../shared/jsonObjects.js';
 import { kindsOf } from './parameterStyles.js';
 import { type Direction, type JsonSchema, nameOfRef, toJsonSchema } from './toJsonSchema.js';
-import { schemaOfMaster } from './toSchemaObjects.js';
 
-/**
- * An API's named schemas as the model has them: as its document declared them (with the edits made
- * since); the catalog's schemas the document does not name (those the importer named for inline
- * schemas, all of an API created empty or imported before they were kept) as the export writes them.
- */
-export function namedSchemas(
-  declared: DeclaredSchemas | ReadonlyMap<string, DeclaredSchema> | null,
-  catalog: SchemaMaster[],
-): ReadonlyMap<string, DeclaredSchema> {
-  const map = new Map<string, DeclaredSchema>(
-    declared instanceof Map ? declared : Object.entries(declared ?? {}),
-  );
-  for (const master of catalog)
-    if (!map.has(master.schemaName)) map.set(master.schemaName, schemaOfMaster(master));
-  return map;
+/** An API's named schemas as its document declared them (with the edits made since), by name. */
+export function namedSchemas(declared: DeclaredSchemas): ReadonlyMap<string, DeclaredSchema> {
+  return new Map(Object.entries(declared));
 }
 
 /**
- * The named schema whose records a body holds: the body's own, or its items' when it is a list (a
- * reference followed a few times). Undefined when that is not a schema of objects.
+ * The schema of the records a body holds: the body's own, or its items' when it is a list (a
+ * reference followed a few times); a reference to a named record stays one. Undefined when that is
+ * not a schema of objects.
  */
-export function recordSchemaName(
+export function recordSchemaOf(
   named: ReadonlyMap<string, DeclaredSchema>,
-  bodySchemaName: string,
-): string | undefined {
-  let name = bodySchemaName;
+  body: DeclaredSchema,
+): Record<string, unknown> | undefined {
+  let record = body;
   for (let depth = 0; depth < 4; depth++) {
-    const schema = named.get(name);
-    if (!isJsonObject(schema)) return undefined;
-    const next = nameOfRef(schema) ?? (schema.type === 'array' ? nameOfRef(schema.items) : undefined);
+    const next = innerRecordOf(named, record);
     if (next === undefined) break;
-    name = next;
+    record = next;
   }
-  const { types } = kindsOf({ $ref: schemaRef(name) }, (n) => named.get(n) as JsonSchema | undefined);
-  return types.has('object') ? name : undefined;
+  const resolve = (name: string) => named.get(name) as JsonSchema | undefined;
+  if (!isJsonObject(record) || !kindsOf(record, resolve).types.has('object')) return undefined;
+  return record;
+}
+
+/** What a schema's records are one step further in: the target of an alias, the items of a list. */
+function innerRecordOf(
+  named: ReadonlyMap<string, DeclaredSchema>,
+  schema: DeclaredSchema,
+): DeclaredSchema | undefined {
+  const name = nameOfRef(schema);
+  const target = name === undefined ? schema : named.get(name);
+  if (!isJsonObject(target)) return undefined;
+  if (nameOfRef(target) !== undefined) return target;
+  return target.type === 'array' ? (target.items as DeclaredSchema | undefined) : undefined;
 }
 
 /**
- * A named schema as one self-contained JSON Schema 2020-12 (the schemas it reaches under `$defs`):
- * what an outside service, such as the Copilot's AI, is shown of a record.
+ * A declared schema (a reference to a named one, or inline) as one self-contained JSON Schema 2020-12
+ * (the named schemas it reaches under `$defs`): what an outside service, such as the Copilot's AI, is
+ * shown of a record.
  */
 export function selfContained(
   named: ReadonlyMap<string, DeclaredSchema>,
-  name: string,
+  root: Record<string, unknown>,
   direction: Direction,
 ): Record<string, unknown> {
   const defs: Record<string, JsonSchema> = {};
   const refTo = (target: string) => `#/$defs/${encodeURIComponent(escapePointerSegment(target))}`;
-  const pending = [name];
+  const pending: string[] = [];
+  const reach = (target: string) => {
+    pending.push(target);
+    return refTo(target);
+  };
+  const schema = toJsonSchema(root, direction, reach) as Record<string, unknown>;
   while (pending.length > 0 && Object.keys(defs).length < MAX_DEFS) {
     const next = pending.pop() as string;
     const declared = named.get(next);
     if (Object.hasOwn(defs, next) || declared === undefined) continue;
-    defs[next] = toJsonSchema(declared, direction, (reached) => {
-      pending.push(reached);
-      return refTo(reached);
-    });
+    defs[next] = toJsonSchema(declared, direction, reach);
   }
-  return { $ref: refTo(name), $defs: defs };
+  return { ...schema, $defs: defs };
 }
 
 /** A prompt carries a record's schemas, not a whole document's. */
