@@ -63,6 +63,21 @@ export function corsHeaders(headers: IncomingHttpHeaders): Record<string, string
   };
 }
 
+/** Whether a body follows the request's headers: most GETs say none, and are answered without waiting for one. */
+const sendsBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/** The engine opens CORS on every answer, as the hosted sandbox must; here the flag decides. */
+const ENGINE_CORS = new Set(['access-control-allow-origin', 'access-control-expose-headers']);
+
+/** An answer's headers after `cors` (empty without --cors), the engine's own CORS left out. */
+function withCors(headers: Record<string, string>, cors: Record<string, string>): Record<string, string> {
+  const sent = { ...cors };
+  for (const name in headers) if (!ENGINE_CORS.has(name)) sent[name] = headers[name];
+  return sent;
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -123,7 +138,7 @@ export function createMockHandler(
       res.end();
       return;
     }
-    const body = await readBody(req);
+    const body = sendsBody(req.headers) ? await readBody(req) : '';
     const mark = url.indexOf('?');
     // the path as sent, percent-encoded: the engine's router reads it so
     const found = mountOf(mounts(), mark < 0 ? url : url.slice(0, mark));
@@ -157,11 +172,7 @@ export function createMockHandler(
       res.destroy();
       return;
     }
-    const headers = { ...answer.headers };
-    // the engine opens CORS on every answer, as the hosted sandbox must; here the flag decides
-    delete headers['access-control-allow-origin'];
-    delete headers['access-control-expose-headers'];
-    res.writeHead(answer.status, { ...cors, ...headers });
+    res.writeHead(answer.status, withCors(answer.headers, cors));
     res.end(method === 'HEAD' ? undefined : answer.body);
     options.onCall?.({
       at,

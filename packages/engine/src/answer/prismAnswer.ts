@@ -147,15 +147,20 @@ export function deprecatedParameters(endpoint: CompiledEndpoint, request: Sandbo
     });
 }
 
+/** Each compiled media type as Prism writes it, made once: a call only picks it. */
+const prismWritten = new WeakMap<CompiledMedia, CompiledMedia>();
+
 /** The negotiated media type, written as Prism's server writes it (see Serialisation.prism). */
 export function asPrismWrites(
   media: Negotiated<CompiledMedia> | undefined,
 ): Negotiated<CompiledMedia> | undefined {
   if (!media) return media;
-  return {
-    ...media,
-    media: { ...media.media, serialisation: { ...media.media.serialisation, prism: true } },
-  };
+  let written = prismWritten.get(media.media);
+  if (!written) {
+    written = { ...media.media, serialisation: { ...media.media.serialisation, prism: true } };
+    prismWritten.set(media.media, written);
+  }
+  return { ...media, media: written };
 }
 
 /**
