@@ -1,15 +1,14 @@
 import type { ApiMaster, ApiMasterDetail } from '@sandbox/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { importApi } from '../../test/support/catalog.js';
 import { designer } from '../../test/support/design.js';
 import { type Call, designPetShop, whatUsersSee } from '../../test/support/designedApi.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { type App, buildApp } from '../app.js';
+import type { TestApp } from '../../test/support/testApp.js';
+import { onAnOlderDatabase } from '../../test/support/upgrade.js';
 import * as declaredModels from '../db/migrations/022_declared_models.js';
 import * as answersFromModel from '../db/migrations/025_answers_from_model.js';
 import { declareFromRows } from './declareFromRows.js';
@@ -40,15 +39,10 @@ const PETSTORE_CALLS: Call[] = [
 
 describe.each(dialects)('APIs an older release kept as rows alone, on %s', (dialect) => {
   let older: TestApp;
-  let current: App;
   let auth: { authorization: string };
-  beforeAll(async () => {
-    older = await startTestApp(dialect);
-    ({ auth } = await signUpAndVerify(older));
-  });
-  afterAll(async () => {
-    await current?.server.close();
-    await older.close();
+  const { upgrade } = onAnOlderDatabase(dialect, (app, user) => {
+    older = app;
+    auth = user;
   });
 
   /**
@@ -108,8 +102,7 @@ describe.each(dialects)('APIs an older release kept as rows alone, on %s', (dial
     const deps = { declareFromRows, moveAnswersIntoModel };
     await declaredModels.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
     await answersFromModel.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
-    await older.server.close();
-    current = await buildApp(older.config);
+    const current = await upgrade();
     // the calls again on the records they started from: none
     await current.db.kysely.deleteFrom('sandbox_records').execute();
     await current.db.kysely.deleteFrom('sandbox_collections').execute();

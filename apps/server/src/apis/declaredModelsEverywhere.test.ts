@@ -1,15 +1,15 @@
 import type { ApiMaster } from '@sandbox/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { importApi } from '../../test/support/catalog.js';
 import { designer } from '../../test/support/design.js';
 import { type Call, designPetShop, whatUsersSee } from '../../test/support/designedApi.js';
 import { petstoreYaml } from '../../test/support/petstore.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { type App, buildApp } from '../app.js';
+import type { TestApp } from '../../test/support/testApp.js';
+import { onAnOlderDatabase } from '../../test/support/upgrade.js';
+import type { App } from '../app.js';
 import * as declaredModelsEverywhere from '../db/migrations/024_declared_models_everywhere.js';
 import * as answersFromModel from '../db/migrations/025_answers_from_model.js';
 import { declareFromRows } from './declareFromRows.js';
@@ -63,15 +63,10 @@ const toysDocument = JSON.stringify({
 
 describe.each(dialects)('APIs the previous release kept without their whole model, on %s', (dialect) => {
   let older: TestApp;
-  let current: App;
   let auth: { authorization: string };
-  beforeAll(async () => {
-    older = await startTestApp(dialect);
-    ({ auth } = await signUpAndVerify(older));
-  });
-  afterAll(async () => {
-    await current?.server.close();
-    await older.close();
+  const { upgrade } = onAnOlderDatabase(dialect, (app, user) => {
+    older = app;
+    auth = user;
   });
 
   async function deployed(document: string, fileName: string): Promise<ApiMaster> {
@@ -133,8 +128,7 @@ describe.each(dialects)('APIs the previous release kept without their whole mode
     const deps = { declareFromRows, moveAnswersIntoModel };
     await declaredModelsEverywhere.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
     await answersFromModel.up(older.db.kysely as Kysely<unknown>, older.db.dialect, deps);
-    await older.server.close();
-    current = await buildApp(older.config);
+    const current = await upgrade();
     await current.db.kysely.deleteFrom('sandbox_records').execute();
     await current.db.kysely.deleteFrom('sandbox_collections').execute();
     const now = designer(current, auth);

@@ -1,13 +1,12 @@
 import { type ApiMaster, type DeclaredOperation, reimportPaths } from '@sandbox/contracts';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/support/catalog.js';
 import { designer, sandboxOf } from '../../test/support/design.js';
 import { designPetShop } from '../../test/support/designedApi.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { type App, buildApp } from '../app.js';
+import type { TestApp } from '../../test/support/testApp.js';
+import { onAnOlderDatabase } from '../../test/support/upgrade.js';
 import * as answersFromModel from '../db/migrations/025_answers_from_model.js';
 import { declareFromRows } from './declareFromRows.js';
 import { moveAnswersIntoModel } from './moveAnswersIntoModel.js';
@@ -36,15 +35,10 @@ async function mapPetIdToName(d: Designer, api: ApiMaster) {
 
 describe.each(dialects)('answers from the model alone, on %s', (dialect) => {
   let older: TestApp;
-  let current: App | undefined;
   let auth: { authorization: string };
-  beforeAll(async () => {
-    older = await startTestApp(dialect);
-    ({ auth } = await signUpAndVerify(older));
-  });
-  afterAll(async () => {
-    await current?.server.close();
-    await older.close();
+  const { upgrade } = onAnOlderDatabase(dialect, (app, user) => {
+    older = app;
+    auth = user;
   });
 
   it('finds a record by the field its path parameter is mapped to in the Params form', async () => {
@@ -117,8 +111,7 @@ describe.each(dialects)('answers from the model alone, on %s', (dialect) => {
       moveAnswersIntoModel,
     });
     // a fresh instance: nothing compiled before the migration
-    await older.server.close();
-    current = await buildApp(older.config);
+    const current = await upgrade();
     const sandbox = sandboxOf(current as unknown as TestApp, api);
     expect((await sandbox('POST', '/pets', { name: 'Tom' })).statusCode).toBe(201);
     const found = await sandbox('GET', '/pets/Tom');

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../test/support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { deploy } from '../../test/support/sandbox.js';
 import { dialects } from '../../test/support/scratchDatabase.js';
-import { startTestApp, type TestApp } from '../../test/support/testApp.js';
-import { type App, buildApp } from '../app.js';
+import type { TestApp } from '../../test/support/testApp.js';
+import { onAnOlderDatabase } from '../../test/support/upgrade.js';
 import * as escapedSchemaRefs from './migrations/026_escaped_schema_refs.js';
 
 // An older release wrote a reference to a schema named `pets/Pet` unescaped
@@ -41,15 +40,10 @@ const petsDocument = JSON.stringify({
 
 describe.each(dialects)('references to schemas named with a slash, on %s', (dialect) => {
   let older: TestApp;
-  let current: App | undefined;
   let auth: { authorization: string };
-  beforeAll(async () => {
-    older = await startTestApp(dialect);
-    ({ auth } = await signUpAndVerify(older));
-  });
-  afterAll(async () => {
-    await current?.server.close();
-    await older.close();
+  const { upgrade } = onAnOlderDatabase(dialect, (app, user) => {
+    older = app;
+    auth = user;
   });
 
   it('answers with the schema once migration 026 escapes what an older release wrote unescaped', async () => {
@@ -80,8 +74,7 @@ describe.each(dialects)('references to schemas named with a slash, on %s', (dial
 
     await escapedSchemaRefs.up(db as Kysely<unknown>, older.db.dialect);
     // a fresh instance: nothing compiled before the migration
-    await older.server.close();
-    current = await buildApp(older.config);
+    const current = await upgrade();
     const answered = await current.server.inject({ method: 'GET', url: `${base}/pets/rex` });
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toEqual({ name: expect.any(String), owner: { email: expect.any(String) } });
