@@ -61,15 +61,6 @@ const ENDPOINT_COLUMNS = [
   'keep_mocked',
 ] as const satisfies (keyof EndpointRow)[];
 
-/** An edit of a parameter or header row: only its type, description and mapping change. */
-export interface ParameterEdit {
-  id?: number;
-  name: string;
-  parameterType: string;
-  description?: string | null;
-  configParameterId?: number | null;
-}
-
 export interface ApiMeta {
   name: string;
   version: string;
@@ -369,28 +360,6 @@ export function createApiStore(db: Kysely<Database>) {
         })),
         responseConfigList: responses.map(toResponse),
       };
-    },
-
-    /** Updates the rows given (by id, else by name); the rest of the endpoint stays as it is. */
-    async updateParameters(endpointId: number, rows: ParameterEdit[], location: 'params' | 'headers') {
-      await db.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          let query = trx
-            .updateTable('endpoint_parameters')
-            .set({
-              parameter_type: row.parameterType,
-              description: row.description ?? null,
-              ...(location === 'params' ? { config_parameter_id: row.configParameterId ?? null } : {}),
-            })
-            .where('endpoint_id', '=', endpointId);
-          query = row.id !== undefined ? query.where('id', '=', row.id) : query.where('name', '=', row.name);
-          query =
-            location === 'headers'
-              ? query.where('location', '=', 'header')
-              : query.where('location', '!=', 'header');
-          await query.execute();
-        }
-      });
     },
 
     async createResponse(endpointId: number, input: ResponseCreate) {
