@@ -128,18 +128,6 @@ export function createDesignStore(db: Kysely<Database>) {
           await db.updateTable('endpoints').set(links).where('id', '=', e.id).execute();
         }
       }
-      // a mapping to one of its parameters goes with it
-      await db
-        .updateTable('endpoint_parameters')
-        .set({ config_parameter_id: null })
-        .where('config_parameter_id', 'is not', null)
-        .where('config_parameter_id', 'not in', db.selectFrom('endpoint_parameters').select('id'))
-        .where(
-          'endpoint_id',
-          'in',
-          db.selectFrom('endpoints').select('id').where('api_master_id', '=', apiMasterId),
-        )
-        .execute();
     },
 
     parameterRows(endpointId: number): Promise<ParameterRowRecord[]> {

@@ -56,6 +56,19 @@ describe.each(dialects)('answers from the model alone, on %s', (dialect) => {
     expect(document.paths['/pets/{petId}'].get.parameters[0]['x-sandbox-record-field']).toBe('name');
   });
 
+  it('keeps the mapping, in the Params form and the sandbox, when another endpoint is deleted', async () => {
+    const d = designer(older, auth);
+    const api = await designPetShop(d, 'Mapped, then another endpoint deleted');
+    const mapped = await mapPetIdToName(d, api);
+    const list = api.apiConfigList.find((e) => e.methodType === 'GET' && e.apiEndPoint === '/pets');
+    await d.expectStatus(200, 'DELETE', `/api/api-config/${api.id}/${list?.id}`);
+    const detail = await d.endpoint(api.id, mapped);
+    expect(detail.parameterConfigList[0]?.configParameterId).not.toBeNull();
+    const sandbox = sandboxOf(older, api);
+    expect((await sandbox('POST', '/pets', { name: 'Rex' })).statusCode).toBe(201);
+    expect((await sandbox('GET', '/pets/Rex')).statusCode).toBe(200);
+  });
+
   it('keeps finding records by the mapped field after a re-import of a document without the mapping', async () => {
     const d = designer(older, auth);
     const api = await designPetShop(d, 'Mapped, then updated from a file');
