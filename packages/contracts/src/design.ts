@@ -48,6 +48,8 @@ export const designMessages = {
   schemaNameMalformed: 'A schema name is letters, digits, ".", "_" and "-"',
   schemaExists: (name: string) => `A schema named "${name}" already exists`,
   schemaUnknown: (name: string) => `There is no schema named "${name}" in this API`,
+  schemaRefMalformed: (ref: string) =>
+    `"${ref}" is not a reference to a schema: write it #/components/schemas/<name>`,
   schemaInUse: (name: string, by: string) => `Schema "${name}" is still used by ${by}`,
   schemaCycle: (chain: string) =>
     `These schemas require each other, so no value can ever satisfy them: ${chain}. Make one of the properties optional`,

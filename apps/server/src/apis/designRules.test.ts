@@ -156,6 +156,14 @@ describe.each(dialects)('design rules on %s', (dialect) => {
         ],
       }),
     ).toBe(designMessages.schemaUnknown('Nowhere'));
+    // a schema's bare name is not a reference: it would be kept and never followed
+    expect(
+      await refusal(400, 'PUT', `/api/api-config/${api.id}/schemas/Node`, {
+        configProperties: [
+          { jsonKey: 'x', jsonKeyType: 'object', isMandatory: false, refProperties: 'Edge' },
+        ],
+      }),
+    ).toBe(designMessages.schemaRefMalformed('Edge'));
   });
 
   it('refuses to remove a schema still in use, and renames one everywhere it is used', async () => {

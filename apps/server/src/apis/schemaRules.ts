@@ -24,8 +24,10 @@ export function refuseUnknownReferences(
   names: ReadonlySet<string>,
 ) {
   const check = (ref: string | null | undefined) => {
+    if (!ref) return;
     const name = schemaNameOf(ref);
-    if (name !== undefined && !names.has(name)) throw new Invalid(designMessages.schemaUnknown(name));
+    if (name === undefined) throw new Invalid(designMessages.schemaRefMalformed(ref));
+    if (!names.has(name)) throw new Invalid(designMessages.schemaUnknown(name));
   };
   check(schema.itemsRef);
   const visit = (properties: BodyProperty[]) => {
